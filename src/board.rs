@@ -1,0 +1,157 @@
+//! The board: `N` cells row by row, `W` to a row, each holding a tile `1..N` or the blank `0`.
+//!
+//! 2x3 is `Board<3, 6>`, 3x3 `Board<3, 9>`, 4x4 `Board<4, 16>`. Width and size are compile-time
+//! constants, so the neighbour arithmetic below costs what a hand-written fixed board costs.
+
+/// A direction the blank moves in; the tile on that side slides the opposite way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+impl Move {
+    pub const ALL: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];
+
+    /// The cell the blank reaches from cell `blank` of a board `W` wide with `N` cells, if any.
+    #[inline]
+    pub fn target<const W: usize, const N: usize>(self, blank: usize) -> Option<usize> {
+        match self {
+            Move::Up if blank >= W => Some(blank - W),
+            Move::Down if blank + W < N => Some(blank + W),
+            Move::Left if blank % W != 0 => Some(blank - 1),
+            Move::Right if blank % W != W - 1 => Some(blank + 1),
+            _ => None,
+        }
+    }
+
+    /// The move that undoes this one.
+    #[inline]
+    pub fn opposite(self) -> Move {
+        match self {
+            Move::Up => Move::Down,
+            Move::Down => Move::Up,
+            Move::Left => Move::Right,
+            Move::Right => Move::Left,
+        }
+    }
+}
+
+/// An arrangement of the tiles `0..N` (0 the blank) on a board `W` wide, row by row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board<const W: usize, const N: usize> {
+    tiles: [u8; N],
+}
+
+impl<const W: usize, const N: usize> Board<W, N> {
+    /// The board with these tiles, if they hold each of `0..N` exactly once.
+    pub fn from_tiles(tiles: [u8; N]) -> Result<Self, String> {
+        let mut seen = [false; N];
+        let mut repeated = None;
+        for &tile in &tiles {
+            let slot = seen
+                .get_mut(usize::from(tile))
+                .ok_or_else(|| format!("tile {} is out of range 0-{}", tile, N - 1))?;
+            if *slot && repeated.is_none() {
+                repeated = Some(tile);
+            }
+            *slot = true;
+        }
+        match (repeated, seen.iter().position(|&s| !s)) {
+            (Some(tile), Some(missing)) => Err(format!(
+                "tile {} appears twice and tile {} is missing",
+                tile, missing
+            )),
+            _ => Ok(Board { tiles }),
+        }
+    }
+
+    /// The tiles, row by row.
+    pub fn tiles(&self) -> &[u8; N] {
+        &self.tiles
+    }
+
+    /// The cell of the blank.
+    pub fn blank(&self) -> usize {
+        self.tiles.iter().position(|&t| t == 0).unwrap_or(0)
+    }
+
+    /// The board after the blank moves `m`, or `None` if that would leave the board.
+    pub fn moved(&self, m: Move) -> Option<Self> {
+        let blank = self.blank();
+        let cell = m.target::<W, N>(blank)?;
+        let mut tiles = self.tiles;
+        tiles.swap(blank, cell);
+        Some(Board { tiles })
+    }
+
+    /// Every move keeps this parity, and two boards of equal parity always reach each other,
+    /// so it alone decides solvability. A horizontal move changes no inversion; a vertical one
+    /// passes a tile over `W - 1` others, which is an even count for odd `W` and an odd count
+    /// (made up by the blank changing row) for even `W`.
+    pub fn parity(&self) -> bool {
+        let mut inversions = 0;
+        for (i, &a) in self.tiles.iter().enumerate() {
+            inversions += self.tiles[i + 1..]
+                .iter()
+                .filter(|&&b| b != 0 && b < a)
+                .count();
+        }
+        let blank_row = if W % 2 == 0 { self.blank() / W } else { 0 };
+        (inversions + blank_row) % 2 == 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn from_tiles_names_what_is_wrong() {
+        assert!(Board::<3, 6>::from_tiles([1, 2, 3, 4, 0, 5]).is_ok());
+        assert_eq!(
+            Board::<3, 6>::from_tiles([1, 2, 3, 4, 0, 6]),
+            Err("tile 6 is out of range 0-5".to_string())
+        );
+        assert_eq!(
+            Board::<3, 6>::from_tiles([1, 2, 3, 3, 0, 5]),
+            Err("tile 3 appears twice and tile 4 is missing".to_string())
+        );
+    }
+
+    #[test]
+    fn moves_stay_on_the_board() {
+        // 1 2 3
+        // 4 0 5
+        let board = Board::<3, 6>::from_tiles([1, 2, 3, 4, 0, 5]).unwrap();
+        let after = |m| board.moved(m).map(|b| *b.tiles());
+        assert_eq!(after(Move::Up), Some([1, 0, 3, 4, 2, 5]));
+        assert_eq!(after(Move::Down), None);
+        assert_eq!(after(Move::Left), Some([1, 2, 3, 0, 4, 5]));
+        assert_eq!(after(Move::Right), Some([1, 2, 3, 4, 5, 0]));
+        for m in Move::ALL {
+            if let Some(next) = board.moved(m) {
+                assert_eq!(next.moved(m.opposite()), Some(board));
+            }
+        }
+    }
+
+    #[test]
+    fn parity_matches_known_solvability() {
+        let goal = Board::<3, 6>::from_tiles([1, 2, 3, 4, 5, 0]).unwrap();
+        let swapped = Board::<3, 6>::from_tiles([1, 2, 3, 5, 4, 0]).unwrap();
+        assert_ne!(goal.parity(), swapped.parity());
+        // The 15-puzzle with 14 and 15 swapped (Sam Loyd's) is unsolvable; even width counts the blank row.
+        let mut tiles: [u8; 16] = std::array::from_fn(|i| ((i + 1) % 16) as u8);
+        let goal = Board::<4, 16>::from_tiles(tiles).unwrap();
+        tiles.swap(13, 14);
+        assert_ne!(
+            Board::<4, 16>::from_tiles(tiles).unwrap().parity(),
+            goal.parity()
+        );
+        let up = goal.moved(Move::Up).unwrap();
+        assert_eq!(up.parity(), goal.parity());
+    }
+}

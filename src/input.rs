@@ -1,0 +1,178 @@
+//! Judge input: boards read line by line, each either on one line or one row a line, with every
+//! error naming its line. Each tile is one character: a digit, with `0` or `.` the blank; white
+//! space, commas and brackets only separate (so `[[1,2,3],[4,0,5]]` is six tiles). Lines longer
+//! than [`MAX_LINE`] are refused before they are read whole, so memory stays bounded.
+
+use std::fmt;
+use std::io::{self, BufRead, BufReader, Read};
+
+use crate::board::Board;
+
+/// The longest line accepted, in bytes.
+pub const MAX_LINE: usize = 4096;
+
+/// What is wrong with the input, and on which line (counted from 1).
+#[derive(Debug, PartialEq, Eq)]
+pub struct InputError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+/// A reader of boards.
+pub struct Input<R> {
+    reader: BufReader<R>,
+    line: Vec<u8>,
+    line_number: usize,
+}
+
+impl<R: Read> Input<R> {
+    pub fn new(reader: R) -> Self {
+        Input {
+            reader: BufReader::with_capacity(1 << 16, reader),
+            line: Vec::with_capacity(MAX_LINE),
+            line_number: 0,
+        }
+    }
+
+    /// The number of the last line read (0 before the first).
+    pub fn line_number(&self) -> usize {
+        self.line_number
+    }
+
+    /// True when nothing read is left unparsed: the next read may wait for the writer.
+    pub fn is_drained(&self) -> bool {
+        self.reader.buffer().is_empty()
+    }
+
+    /// An error on line `line`.
+    pub fn error(&self, line: usize, message: String) -> InputError {
+        InputError { line, message }
+    }
+
+    /// The next board, after any blank lines: `N` tiles on one line, or `W` tiles on each of
+    /// `N / W` lines. `None` at the end of the input.
+    pub fn board<const W: usize, const N: usize>(
+        &mut self,
+    ) -> Result<Option<Board<W, N>>, InputError> {
+        loop {
+            if !self.read_line()? {
+                return Ok(None);
+            }
+            if !self.line.is_empty() {
+                break;
+            }
+        }
+        let first = self.line_number;
+        let mut tiles = [0u8; N];
+        let count = self.tiles_of_line(&mut tiles)?;
+        if count == W && W < N {
+            for row in 1..N / W {
+                if !self.read_line()? {
+                    let message =
+                        format!("expected a row of {} tiles, found the end of the input", W);
+                    return Err(self.error(self.line_number + 1, message));
+                }
+                let count = self.tiles_of_line(&mut tiles[row * W..])?;
+                if count != W {
+                    let message = format!("expected a row of {} tiles, found {}", W, count);
+                    return Err(self.error(self.line_number, message));
+                }
+            }
+        } else if count != N {
+            let message = format!(
+                "expected {} tiles (or {} rows of {}), found {}",
+                N,
+                N / W,
+                W,
+                count
+            );
+            return Err(self.error(first, message));
+        }
+        Board::from_tiles(tiles)
+            .map(Some)
+            .map_err(|message| self.error(first, message))
+    }
+
+    /// Parses the tiles of the current line into the front of `tiles` and counts them all.
+    fn tiles_of_line(&self, tiles: &mut [u8]) -> Result<usize, InputError> {
+        let text = std::str::from_utf8(&self.line)
+            .map_err(|_| self.error(self.line_number, "not valid UTF-8".to_string()))?;
+        let mut count = 0;
+        for c in text.chars() {
+            let tile = match c {
+                '0'..='9' => c as u8 - b'0',
+                '.' => 0,
+                ',' | '[' | ']' => continue,
+                c if c.is_whitespace() => continue,
+                c => {
+                    let message = format!("unexpected character {:?}", c);
+                    return Err(self.error(self.line_number, message));
+                }
+            };
+            if let Some(slot) = tiles.get_mut(count) {
+                *slot = tile;
+            }
+            count += 1;
+        }
+        Ok(count)
+    }
+
+    /// Reads the next line into `self.line`, without its line end, surrounding white space or
+    /// a byte-order mark. False at the end of the input.
+    fn read_line(&mut self) -> Result<bool, InputError> {
+        self.line.clear();
+        let number = self.line_number + 1;
+        let mut read_any = false;
+        loop {
+            let available = match self.reader.fill_buf() {
+                Ok(available) => available,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(self.error(number, format!("cannot read input: {}", e))),
+            };
+            if available.is_empty() {
+                break;
+            }
+            read_any = true;
+            let (part, ended) = match available.iter().position(|&b| b == b'\n') {
+                Some(end) => (&available[..end], true),
+                None => (available, false),
+            };
+            if self.line.len() + part.len() > MAX_LINE {
+                let message = format!("longer than {} bytes", MAX_LINE);
+                return Err(self.error(number, message));
+            }
+            self.line.extend_from_slice(part);
+            let consumed = part.len() + ended as usize;
+            self.reader.consume(consumed);
+            if ended {
+                break;
+            }
+        }
+        if !read_any {
+            return Ok(false);
+        }
+        self.line_number = number;
+        if number == 1 && self.line.starts_with("\u{feff}".as_bytes()) {
+            self.line.drain(..3);
+        }
+        let end = self
+            .line
+            .iter()
+            .rposition(|b| !b.is_ascii_whitespace())
+            .map_or(0, |i| i + 1);
+        self.line.truncate(end);
+        let start = self
+            .line
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(0);
+        self.line.drain(..start);
+        Ok(true)
+    }
+}
