@@ -4,7 +4,7 @@
 //! queue of the N!/2 reachable ranks; only for boards of up to 12 cells.
 
 use crate::board::{Board, Move};
-use crate::cantor::{factorial, rank, unrank};
+use crate::cantor::{factorial, rank};
 
 /// The table entry of a board the goal cannot reach (the other parity).
 pub const UNREACHABLE: u8 = u8::MAX;
@@ -23,19 +23,17 @@ pub fn distances<const W: usize, const N: usize>(goal: &Board<W, N>) -> Vec<u8> 
     let mut table = vec![UNREACHABLE; factorial(N)];
     let mut queue = Vec::with_capacity(table.len() / 2);
     table[rank(goal.tiles())] = 0;
-    queue.push(rank(goal.tiles()) as u32);
+    queue.push(*goal);
     let mut head = 0;
-    while let Some(&current) = queue.get(head) {
+    while let Some(&board) = queue.get(head) {
         head += 1;
-        let distance = table[current as usize] + 1;
-        let board = Board::<W, N>::from_tiles(unrank(current as usize))
-            .expect("a rank unranks to a permutation");
+        let distance = table[rank(board.tiles())] + 1;
         for m in Move::ALL {
-            if let Some(next) = board.moved(m) {
-                let next = rank(next.tiles());
+            if let Some(next_board) = board.moved(m) {
+                let next = rank(next_board.tiles());
                 if table[next] == UNREACHABLE {
                     table[next] = distance;
-                    queue.push(next as u32);
+                    queue.push(next_board);
                 }
             }
         }
@@ -46,6 +44,7 @@ pub fn distances<const W: usize, const N: usize>(goal: &Board<W, N>) -> Vec<u8> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cantor::unrank;
 
     #[test]
     fn reaches_exactly_one_parity_class_of_the_2x3_board() {

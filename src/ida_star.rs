@@ -53,12 +53,61 @@ pub fn solve<const W: usize, const N: usize>(
     })
 }
 
+/// Lines of up to 4 cells are indexed by one base-5 digit a cell: 1 + the goal position along
+/// the line of the tile there, or `OTHER` for the blank, a tile whose goal is in another line,
+/// or no cell (a line shorter than 4).
+const OTHER: u16 = 0;
+const LINE_INDICES: usize = 625;
+
+/// `LINE_CONFLICT[line index]`: 2 × the fewest tiles that must leave the line so that the rest of
+/// those that belong in it stand in goal order (their count minus the longest ordered run).
+/// The same table serves every goal and every board up to 4x4.
+const LINE_CONFLICT: [u8; LINE_INDICES] = line_conflicts();
+
+const fn line_conflicts() -> [u8; LINE_INDICES] {
+    let mut table = [0u8; LINE_INDICES];
+    let mut index = 0;
+    while index < LINE_INDICES {
+        let mut digits = [0u16; 4];
+        let mut longest = [0u8; 4]; // longest ordered run ending at each cell
+        let (mut count, mut best, mut rest, mut k) = (0, 0, index as u16, 0);
+        while k < 4 {
+            digits[k] = rest % 5;
+            rest /= 5;
+            if digits[k] != OTHER {
+                let mut run = 1;
+                let mut j = 0;
+                while j < k {
+                    if digits[j] != OTHER && digits[j] < digits[k] && longest[j] + 1 > run {
+                        run = longest[j] + 1;
+                    }
+                    j += 1;
+                }
+                longest[k] = run;
+                count += 1;
+                if run > best {
+                    best = run;
+                }
+            }
+            k += 1;
+        }
+        table[index] = 2 * (count - best);
+        index += 1;
+    }
+    table
+}
+
 struct Search<const W: usize, const N: usize> {
     tiles: [u8; N],
-    /// `goal_cell[tile]`: where the tile belongs.
-    goal_cell: [u8; N],
     /// `manhattan[tile][cell]`: the tile's distance from `cell` to its goal cell.
     manhattan: [[u8; N]; N],
+    /// `row_digit[tile][cell]`: the tile's digit, in place, in the index of the row of `cell`.
+    row_digit: [[u16; N]; N],
+    /// `column_digit[tile][cell]`: the same for the column of `cell`.
+    column_digit: [[u16; N]; N],
+    /// The index of each row and column, kept up to date as tiles slide.
+    rows: [u16; 4],
+    columns: [u16; 4],
     bound: u32,
     next_bound: u32,
     moves: Vec<Move>,
@@ -67,27 +116,45 @@ struct Search<const W: usize, const N: usize> {
 
 impl<const W: usize, const N: usize> Search<W, N> {
     fn new(start: &Board<W, N>, goal: &Board<W, N>) -> Self {
-        let mut goal_cell = [0u8; N];
-        for (cell, &tile) in goal.tiles().iter().enumerate() {
-            goal_cell[usize::from(tile)] = cell as u8;
-        }
-        let mut manhattan = [[0u8; N]; N];
-        for (tile, row) in manhattan.iter_mut().enumerate().skip(1) {
-            let home = usize::from(goal_cell[tile]);
-            for (cell, distance) in row.iter_mut().enumerate() {
-                *distance = ((cell / W).abs_diff(home / W) + (cell % W).abs_diff(home % W)) as u8;
-            }
-        }
-        Search {
+        assert!(
+            W <= 4 && N / W <= 4,
+            "linear conflict is tabled for lines of up to 4 cells"
+        );
+        let mut search = Search {
             tiles: *start.tiles(),
-            goal_cell,
-            manhattan,
+            manhattan: [[0; N]; N],
+            row_digit: [[0; N]; N],
+            column_digit: [[0; N]; N],
+            rows: [0; 4],
+            columns: [0; 4],
             bound: 0,
             next_bound: u32::MAX,
             // Longer than any optimal path up to 4x4 (80 moves): pushing never reallocates.
             moves: Vec::with_capacity(128),
             nodes: 0,
+        };
+        // The blank's entries stay 0: it has no distance and is OTHER in every line.
+        for (home, &tile) in goal.tiles().iter().enumerate().filter(|&(_, &t)| t != 0) {
+            let tile = usize::from(tile);
+            let (home_row, home_column) = (home / W, home % W);
+            for cell in 0..N {
+                let (row, column) = (cell / W, cell % W);
+                search.manhattan[tile][cell] =
+                    (row.abs_diff(home_row) + column.abs_diff(home_column)) as u8;
+                if row == home_row {
+                    search.row_digit[tile][cell] =
+                        (1 + home_column as u16) * 5u16.pow(column as u32);
+                }
+                if column == home_column {
+                    search.column_digit[tile][cell] = (1 + home_row as u16) * 5u16.pow(row as u32);
+                }
+            }
         }
+        for (cell, &tile) in start.tiles().iter().enumerate() {
+            search.rows[cell / W] += search.row_digit[usize::from(tile)][cell];
+            search.columns[cell % W] += search.column_digit[usize::from(tile)][cell];
+        }
+        search
     }
 
     /// Manhattan distance plus linear conflict of the whole board.
@@ -95,59 +162,37 @@ impl<const W: usize, const N: usize> Search<W, N> {
         let manhattan: u32 = (0..N)
             .map(|cell| u32::from(self.manhattan[usize::from(self.tiles[cell])][cell]))
             .sum();
-        let rows: u32 = (0..N / W).map(|row| self.conflict(row, true)).sum();
-        let columns: u32 = (0..W).map(|column| self.conflict(column, false)).sum();
-        manhattan + rows + columns
-    }
-
-    /// Linear conflict of one row or column: 2 × the fewest of the tiles that belong in it that
-    /// must leave so the rest stand in goal order (their count minus the longest ordered run).
-    fn conflict(&self, line: usize, is_row: bool) -> u32 {
-        let (first, step, len) = if is_row {
-            (line * W, 1, W)
-        } else {
-            (line, W, N / W)
-        };
-        let mut order = [0usize; N]; // goal positions along the line, in board order
-        let mut longest = [0u32; N]; // longest ordered run ending at each
-        let (mut count, mut best) = (0, 0);
-        for k in 0..len {
-            let tile = self.tiles[first + k * step];
-            let home = usize::from(self.goal_cell[usize::from(tile)]);
-            let (home_line, home_position) = if is_row {
-                (home / W, home % W)
-            } else {
-                (home % W, home / W)
-            };
-            if tile == 0 || home_line != line {
-                continue;
-            }
-            let run = 1
-                + (0..count)
-                    .filter(|&j| order[j] < home_position)
-                    .map(|j| longest[j])
-                    .max()
-                    .unwrap_or(0);
-            order[count] = home_position;
-            longest[count] = run;
-            count += 1;
-            best = best.max(run);
-        }
-        2 * (count as u32 - best)
+        let conflict = |&index: &u16| u32::from(LINE_CONFLICT[usize::from(index)]);
+        manhattan
+            + self.rows.iter().map(conflict).sum::<u32>()
+            + self.columns.iter().map(conflict).sum::<u32>()
     }
 
     /// Slides the tile at `from` into the blank at `to`; returns the heuristic `h` updated for it.
     #[inline]
     fn slide(&mut self, from: usize, to: usize, h: u32) -> u32 {
         let tile = usize::from(self.tiles[from]);
-        // A vertical slide keeps the tile's column order and changes two rows; a horizontal one
-        // the reverse.
-        let is_row = from / W != to / W;
-        let line = |cell: usize| if is_row { cell / W } else { cell % W };
-        let before = self.conflict(line(from), is_row) + self.conflict(line(to), is_row);
         self.tiles[to] = tile as u8;
         self.tiles[from] = 0;
-        let after = self.conflict(line(from), is_row) + self.conflict(line(to), is_row);
+        // Both the row and the column indices of `from` and `to` move by the tile's digit (the
+        // blank's is 0), but the conflict changes only in the two lines the tile leaves and
+        // enters: rows for a vertical slide, columns for a horizontal one.
+        let (row_from, row_to) = (from / W, to / W);
+        let (column_from, column_to) = (from % W, to % W);
+        let conflict = |index: u16| u32::from(LINE_CONFLICT[usize::from(index)]);
+        let lines = |s: &Self| {
+            if row_from != row_to {
+                conflict(s.rows[row_from]) + conflict(s.rows[row_to])
+            } else {
+                conflict(s.columns[column_from]) + conflict(s.columns[column_to])
+            }
+        };
+        let before = lines(self);
+        self.rows[row_from] -= self.row_digit[tile][from];
+        self.rows[row_to] += self.row_digit[tile][to];
+        self.columns[column_from] -= self.column_digit[tile][from];
+        self.columns[column_to] += self.column_digit[tile][to];
+        let after = lines(self);
         h - u32::from(self.manhattan[tile][from]) - before
             + u32::from(self.manhattan[tile][to])
             + after
@@ -169,6 +214,7 @@ impl<const W: usize, const N: usize> Search<W, N> {
                 Some(cell) => cell,
                 None => continue,
             };
+            let lines = (self.rows, self.columns);
             let child_h = self.slide(cell, blank, h);
             if depth + child_h <= self.bound {
                 self.moves.push(m);
@@ -181,6 +227,7 @@ impl<const W: usize, const N: usize> Search<W, N> {
             }
             self.tiles[cell] = self.tiles[blank];
             self.tiles[blank] = 0;
+            (self.rows, self.columns) = lines;
         }
         false
     }
@@ -217,6 +264,8 @@ mod tests {
             if let Some(cell) = m.target::<3, 9>(blank) {
                 h = search.slide(cell, blank, h);
                 blank = cell;
+                let fresh = Search::new(&Board::from_tiles(search.tiles).unwrap(), &goal);
+                assert_eq!(h, fresh.heuristic());
                 assert_eq!(h, search.heuristic());
             }
         }

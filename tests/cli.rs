@@ -1,0 +1,207 @@
+//! The judge binaries end to end: several cases in one input, lenient layout, bad input, and
+//! `jiugong` on random start/goal pairs against the BFS table.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use common::Rng;
+use engine::bfs::{self, UNREACHABLE};
+use engine::board::Board;
+use engine::cantor::rank;
+
+/// Runs `binary` on `input`; also says whether it took the whole input.
+fn run(binary: &str, input: &[u8]) -> (Output, bool) {
+    let mut child = Command::new(binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().unwrap();
+    // A binary that stops reading early closes the pipe, and the write fails.
+    let took_all = stdin.write_all(input).is_ok();
+    drop(stdin);
+    (child.wait_with_output().unwrap(), took_all)
+}
+
+fn text(bytes: &[u8]) -> &str {
+    std::str::from_utf8(bytes).unwrap()
+}
+
+/// Asserts a clean answer: exit 0, nothing on stderr, and this stdout.
+fn assert_answers(binary: &str, input: &[u8], expected: &str) {
+    let (output, _) = run(binary, input);
+    assert_eq!(text(&output.stderr), "", "input {:?}", text(input));
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        text(&output.stdout),
+        expected,
+        "input {:?}",
+        String::from_utf8_lossy(input)
+    );
+}
+
+/// Asserts a bad-input failure: the answers before it, one `error:` line, exit status 2.
+fn assert_error(binary: &str, input: &[u8], answers_before: &str, error: &str) {
+    let (output, _) = run(binary, input);
+    assert_eq!(
+        text(&output.stdout),
+        answers_before,
+        "input {:?}",
+        String::from_utf8_lossy(input)
+    );
+    assert_eq!(text(&output.stderr), format!("error: {}\n", error));
+    assert_eq!(output.status.code(), Some(2));
+}
+
+const SLIDING: &str = env!("CARGO_BIN_EXE_sliding");
+const JIUGONG: &str = env!("CARGO_BIN_EXE_jiugong");
+const EIGHT: &str = env!("CARGO_BIN_EXE_eight");
+
+#[test]
+fn sliding_reads_every_layout() {
+    let input =
+        "[[1,2,3],[4,0,5]]\n[[1,2,3],[5,4,0]]\n4 1 2\n5 0 3\n\n [[4, 1, 2], [5, 0, 3]] \n412503\n";
+    assert_answers(SLIDING, input.as_bytes(), "1\n-1\n5\n5\n5\n");
+}
+
+#[test]
+fn crlf_byte_order_mark_spaces_and_blank_lines() {
+    let input = "\u{feff}  12345678. \r\n\r\n123.46758\r\n\r\n\r\n13524678.\r\n46758123.";
+    assert_answers(JIUGONG, input.as_bytes(), "3\n22\n");
+    assert_answers(EIGHT, b"283104765\r\n\r\n283\r\n104\r\n765\r\n", "4\n4\n");
+}
+
+#[test]
+fn unsolvable_boards_answer_minus_one() {
+    assert_answers(EIGHT, b"213804765\n123804765\n", "-1\n0\n");
+    assert_answers(JIUGONG, b"12345678.\n21345678.\n", "-1\n");
+}
+
+#[test]
+fn bad_input_is_one_error_line_after_the_answers_so_far() {
+    assert_error(
+        EIGHT,
+        b"",
+        "",
+        "line 1: expected a board, found the end of the input",
+    );
+    assert_error(
+        EIGHT,
+        b"\n\n",
+        "",
+        "line 3: expected a board, found the end of the input",
+    );
+    assert_error(
+        EIGHT,
+        b"283104765\n28310476\n",
+        "4\n",
+        "line 2: expected 9 tiles (or 3 rows of 3), found 8",
+    );
+    assert_error(
+        EIGHT,
+        b"2831047655\n",
+        "",
+        "line 1: expected 9 tiles (or 3 rows of 3), found 10",
+    );
+    assert_error(
+        EIGHT,
+        b"283104763\n",
+        "",
+        "line 1: tile 3 appears twice and tile 5 is missing",
+    );
+    assert_error(
+        EIGHT,
+        b"283104769\n",
+        "",
+        "line 1: tile 9 is out of range 0-8",
+    );
+    assert_error(
+        EIGHT,
+        b"2831x4765\n",
+        "",
+        "line 1: unexpected character 'x'",
+    );
+    assert_error(EIGHT, b"28310476\xff\n", "", "line 1: not valid UTF-8");
+    assert_error(
+        EIGHT,
+        b"283\n104\n",
+        "",
+        "line 3: expected a row of 3 tiles, found the end of the input",
+    );
+    assert_error(
+        EIGHT,
+        b"283\n\n104\n765\n",
+        "",
+        "line 2: expected a row of 3 tiles, found 0",
+    );
+    assert_error(
+        SLIDING,
+        b"[[1,2,3],[4,0,6]]\n",
+        "",
+        "line 1: tile 6 is out of range 0-5",
+    );
+    assert_error(
+        SLIDING,
+        b"1 2 3\n4 0 5\n-1\n",
+        "1\n",
+        "line 3: unexpected character '-'",
+    );
+    assert_error(
+        JIUGONG,
+        b"12345678.\n123.46758\n12345678.\n",
+        "3\n",
+        "line 3: a start board with no goal board after it",
+    );
+    assert_error(
+        JIUGONG,
+        "12345678。\n".as_bytes(),
+        "",
+        "line 1: unexpected character '。'",
+    );
+}
+
+#[test]
+fn a_gigantic_line_is_refused_without_reading_it_whole() {
+    let line = vec![b'1'; 64 << 20];
+    let (output, took_all) = run(EIGHT, &line);
+    assert!(!took_all, "the binary read all 64 MiB");
+    assert_eq!(
+        text(&output.stderr),
+        "error: line 1: longer than 4096 bytes\n"
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(text(&output.stdout), "");
+}
+
+#[test]
+fn jiugong_random_pairs_match_the_bfs_table() {
+    let mut rng = Rng::new(99);
+    let (mut input, mut expected) = (String::new(), String::new());
+    for blank in 0..9 {
+        let mut goal = rng.arrangement::<9>();
+        let at = goal.iter().position(|&t| t == 0).unwrap();
+        goal.swap(at, blank);
+        let table = bfs::distances(&Board::<3, 9>::from_tiles(goal).unwrap());
+        for _ in 0..60 {
+            let start = rng.arrangement::<9>();
+            let line = |tiles: &[u8; 9]| -> String {
+                tiles
+                    .iter()
+                    .map(|&t| if t == 0 { '.' } else { (b'0' + t) as char })
+                    .collect()
+            };
+            input += &format!("{}\n{}\n", line(&start), line(&goal));
+            let distance = table[rank(&start)];
+            let answer = if distance == UNREACHABLE {
+                -1
+            } else {
+                i64::from(distance)
+            };
+            expected += &format!("{}\n", answer);
+        }
+    }
+    assert_answers(JIUGONG, input.as_bytes(), &expected);
+}

@@ -1,0 +1,74 @@
+//! Helpers the integration tests share: an independent breadth-first search and a seeded
+//! random number generator.
+#![allow(dead_code)]
+
+use std::collections::{HashMap, VecDeque};
+
+/// Distances from `goal` (tiles row by row, `width` to a row, 0 the blank) to every reachable
+/// arrangement, by a plain breadth-first search over a hash map. It shares no code with the
+/// engine, so it can check the engine.
+pub fn distances_by_hash_map(goal: &[u8], width: usize) -> HashMap<Vec<u8>, u32> {
+    let height = goal.len() / width;
+    let mut distance = HashMap::new();
+    let mut queue = VecDeque::new();
+    distance.insert(goal.to_vec(), 0);
+    queue.push_back(goal.to_vec());
+    while let Some(board) = queue.pop_front() {
+        let d = distance[&board];
+        let blank = board.iter().position(|&t| t == 0).unwrap();
+        let (row, column) = (blank / width, blank % width);
+        let mut neighbours = Vec::new();
+        if row > 0 {
+            neighbours.push(blank - width);
+        }
+        if row + 1 < height {
+            neighbours.push(blank + width);
+        }
+        if column > 0 {
+            neighbours.push(blank - 1);
+        }
+        if column + 1 < width {
+            neighbours.push(blank + 1);
+        }
+        for cell in neighbours {
+            let mut next = board.clone();
+            next.swap(blank, cell);
+            if !distance.contains_key(&next) {
+                distance.insert(next.clone(), d + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    distance
+}
+
+/// SplitMix64: a small seeded generator, so every run tests the same cases.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform value in `0..n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// A uniformly random arrangement of `0..N`.
+    pub fn arrangement<const N: usize>(&mut self) -> [u8; N] {
+        let mut tiles: [u8; N] = std::array::from_fn(|i| i as u8);
+        for i in (1..N).rev() {
+            tiles.swap(i, self.below(i + 1));
+        }
+        tiles
+    }
+}
