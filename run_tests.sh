@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Runs every test: builds in release, runs `cargo test --release` (unit, exhaustive and
+# end-to-end tests), then judges each sample in testdata/ (listed in testdata/cases.txt) on its
+# binary, oj-style: a verdict line per case (AC, WA, RE for a wrong exit status, TLE past the
+# time limit) with the time taken, the input and both outputs on a mismatch, and a last line
+# "N passed, N failed". Exits non-zero on any failure.
+#
+# Environment: TIME_LIMIT, seconds per case (default 2).
+set -u
+cd "$(dirname "$0")" || exit 2
+
+TIME_LIMIT=${TIME_LIMIT:-2}
+CASES=testdata/cases.txt
+passed=0
+failed=0
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+step() { printf '\n== %s\n' "$*"; }
+
+# show TITLE FILE: a file's first 20 lines, indented, under a title.
+show() {
+    printf '  %s:\n' "$1"
+    if [ -s "$2" ]; then
+        head -n 20 "$2" | sed 's/^/    | /'
+        [ "$(wc -l < "$2")" -le 20 ] || printf '    | ...\n'
+    else
+        printf '    (empty)\n'
+    fi
+}
+
+# judge LABEL NAME BINARY: runs one sample on BINARY and prints its verdict line.
+judge() {
+    local label=$1 name=$2 binary=$3
+    local input=testdata/$name.in expected=testdata/$name.out expected_err=testdata/$name.err
+    local start status ms verdict want_status=0
+    [ -f "$expected_err" ] && want_status=2
+    start=$(date +%s%N)
+    timeout "$TIME_LIMIT" "$binary" < "$input" > "$work/out" 2> "$work/err"
+    status=$?
+    ms=$((($(date +%s%N) - start) / 1000000))
+    if [ "$status" -eq 124 ]; then
+        verdict=TLE
+    elif [ "$status" -ne "$want_status" ]; then
+        verdict=RE
+    elif ! cmp -s "$work/out" "$expected"; then
+        verdict=WA
+    elif [ "$want_status" -eq 2 ] && ! cmp -s "$work/err" "$expected_err"; then
+        verdict=WA
+    elif [ "$want_status" -eq 0 ] && [ -s "$work/err" ]; then
+        verdict=WA
+    else
+        verdict=AC
+    fi
+    printf '%-3s %6d ms  %s %s\n' "$verdict" "$ms" "$label" "$name"
+    if [ "$verdict" = AC ]; then
+        passed=$((passed + 1))
+        return
+    fi
+    failed=$((failed + 1))
+    printf '  exit status: %s (expected %s)\n' "$status" "$want_status"
+    show input "$input"
+    show "expected output" "$expected"
+    show "actual output" "$work/out"
+    [ "$want_status" -eq 0 ] || show "expected error" "$expected_err"
+    show "actual error" "$work/err"
+}
+
+# judge_samples LABEL DIR: judges every sample on the binaries in DIR, each named for its problem.
+judge_samples() {
+    local label=$1 dir=$2 name binary rest
+    while read -r name binary rest; do
+        case "$name" in '' | '#'*) continue ;; esac
+        judge "$label" "$name" "$dir/$binary"
+    done < "$CASES"
+}
+
+# Every .in is listed once, and every listed case has its .in and .out.
+check_cases_listed() {
+    local file name ok=0
+    for file in testdata/*.in; do
+        name=$(basename "$file" .in)
+        if [ "$(awk -v n="$name" '$1 == n' "$CASES" | wc -l)" -ne 1 ]; then
+            echo "error: $file must be listed exactly once in $CASES"
+            ok=1
+        fi
+    done
+    while read -r name _; do
+        case "$name" in '' | '#'*) continue ;; esac
+        for file in "testdata/$name.in" "testdata/$name.out"; do
+            [ -f "$file" ] || { echo "error: $CASES lists $name but $file is missing"; ok=1; }
+        done
+    done < "$CASES"
+    return $ok
+}
+
+step "cargo build --release"
+cargo build --release || exit 1
+
+step "cargo test --release"
+cargo test --release || exit 1
+
+step "samples on the Cargo-built binaries (time limit ${TIME_LIMIT}s a case)"
+check_cases_listed || exit 1
+judge_samples cargo target/release
+
+echo
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
