@@ -5,7 +5,11 @@
 # time limit) with the time taken, the input and both outputs on a mismatch, and a last line
 # "N passed, N failed". Exits non-zero on any failure.
 #
-# Environment: TIME_LIMIT, seconds per case (default 2).
+# Then it bundles every judge binary into one source file (bin/bundle.rs), compiles each bundle
+# alone with plain `rustc --edition 2021 -O`, and judges the same samples on the result; and
+# again with an old compiler when OLD_RUSTC names one (Debian bookworm's rustc is 1.63).
+#
+# Environment: TIME_LIMIT, seconds per case (default 2); OLD_RUSTC, an old rustc (optional).
 set -u
 cd "$(dirname "$0")" || exit 2
 
@@ -103,6 +107,33 @@ cargo test --release || exit 1
 step "samples on the Cargo-built binaries (time limit ${TIME_LIMIT}s a case)"
 check_cases_listed || exit 1
 judge_samples cargo target/release
+
+# judge_bundles LABEL COMPILER: compiles every bundle alone with COMPILER and judges the samples.
+judge_bundles() {
+    local label=$1 compiler=$2 source
+    mkdir -p "$work/$label"
+    for source in "$work"/bundles/*.rs; do
+        "$compiler" --edition 2021 -O -o "$work/$label/$(basename "$source" .rs)" "$source" ||
+            echo "error: $compiler could not compile the bundle $(basename "$source")"
+    done
+    judge_samples "$label" "$work/$label"
+}
+
+step "bundles: cargo run -q --bin bundle -- --all"
+cargo run -q --release --bin bundle -- --all "$work/bundles" || exit 1
+ls "$work/bundles"
+
+step "samples on the bundles compiled alone by $(rustc --version)"
+judge_bundles rustc rustc
+
+if [ -n "${OLD_RUSTC:-}" ]; then
+    old_version=$("$OLD_RUSTC" --version) || { echo "error: OLD_RUSTC=$OLD_RUSTC does not run"; exit 1; }
+    step "samples on the bundles compiled alone by $old_version (OLD_RUSTC)"
+    judge_bundles "rustc-$(echo "$old_version" | cut -d' ' -f2)" "$OLD_RUSTC"
+else
+    step "old-compiler check SKIPPED: OLD_RUSTC is not set"
+    echo "(with Debian bookworm's rustc 1.63: apt-get install rustc; OLD_RUSTC=/usr/bin/rustc ./run_tests.sh)"
+fi
 
 echo
 echo "$passed passed, $failed failed"

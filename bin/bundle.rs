@@ -1,0 +1,280 @@
+//! Bundles a judge binary and the engine parts it uses into one source file for a judge.
+//!
+//! `bundle NAME` prints the bundle of `bin/NAME.rs`; `bundle --all DIR` writes `DIR/NAME.rs` for
+//! every judge binary; `bundle sliding --leetcode` prints LeetCode's form (an `impl Solution`
+//! and no `main`). The bundle is the binary's source followed by each engine module it needs,
+//! directly or through other modules, inlined as `mod NAME { ... }`: `engine::` paths become
+//! `crate::` paths, `#[cfg(test)]` items are dropped, inner doc comments become plain comments,
+//! and unused engine items are allowed. The sources must be formatted by rustfmt, whose layout
+//! (a `#[cfg(test)]` item ends at the first `}` at its own indentation) the bundler relies on.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process;
+
+/// The crate name of the engine, as the binaries refer to it.
+const ENGINE: &str = "engine";
+
+/// LeetCode 773's entry point: LeetCode supplies `struct Solution` and calls this.
+const LEETCODE_SLIDING: &str = r#"//! LeetCode 773 "Sliding Puzzle", in LeetCode's form: LeetCode supplies `struct Solution`.
+
+use engine::board::Board;
+use engine::ida_star;
+
+impl Solution {
+    pub fn sliding_puzzle(board: Vec<Vec<i32>>) -> i32 {
+        let mut tiles = [u8::MAX; 6];
+        for (slot, &tile) in tiles.iter_mut().zip(board.iter().flatten()) {
+            *slot = tile as u8;
+        }
+        let goal = Board::<3, 6>::from_tiles([1, 2, 3, 4, 5, 0]).expect("the goal is an arrangement");
+        match Board::<3, 6>::from_tiles(tiles) {
+            Ok(start) => ida_star::solve(&start, &goal).map_or(-1, |s| s.moves.len() as i32),
+            Err(_) => -1,
+        }
+    }
+}
+"#;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let result = match args[..] {
+        ["--all", dir] => write_all(root, Path::new(dir)),
+        [name] => bundle(root, name).map(|text| print!("{}", text)),
+        ["sliding", "--leetcode"] => {
+            let command = "cargo run -q --bin bundle -- sliding --leetcode";
+            bundle_source(root, LEETCODE_SLIDING, command).map(|text| print!("{}", text))
+        }
+        _ => Err("usage: bundle NAME [--leetcode] | bundle --all DIR".to_string()),
+    };
+    if let Err(message) = result {
+        eprintln!("error: {}", message);
+        process::exit(2);
+    }
+}
+
+/// The judge binaries: every `bin/*.rs` but this bundler, by name.
+fn judge_names(root: &Path) -> Result<Vec<String>, String> {
+    let dir = root.join("bin");
+    let entries =
+        fs::read_dir(&dir).map_err(|e| format!("cannot list {}: {}", dir.display(), e))?;
+    let mut names: Vec<String> = entries
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter_map(|file| Some(file.strip_suffix(".rs")?.to_string()))
+        .filter(|name| name != "bundle")
+        .collect();
+    names.sort();
+    Ok(names)
+}
+
+fn write_all(root: &Path, dir: &Path) -> Result<(), String> {
+    fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
+    for name in judge_names(root)? {
+        let path = dir.join(format!("{}.rs", name));
+        fs::write(&path, bundle(root, &name)?)
+            .map_err(|e| format!("cannot write {}: {}", path.display(), e))?;
+    }
+    Ok(())
+}
+
+fn read(path: PathBuf) -> Result<String, String> {
+    fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {}", path.display(), e))
+}
+
+/// The bundle of judge binary `name`.
+fn bundle(root: &Path, name: &str) -> Result<String, String> {
+    let names = judge_names(root)?;
+    if !names.iter().any(|n| n == name) {
+        return Err(format!(
+            "no judge binary '{}'; known: {}",
+            name,
+            names.join(", ")
+        ));
+    }
+    let source = read(root.join("bin").join(format!("{}.rs", name)))?;
+    bundle_source(
+        root,
+        &source,
+        &format!("cargo run -q --bin bundle -- {}", name),
+    )
+}
+
+/// Bundles `source` with the engine modules it needs, under a header naming its problem.
+fn bundle_source(root: &Path, source: &str, command: &str) -> Result<String, String> {
+    let lib = read(root.join("src/lib.rs"))?;
+    let modules: Vec<&str> = lib
+        .lines()
+        .filter_map(|line| line.strip_prefix("pub mod ")?.strip_suffix(';'))
+        .collect();
+    let mut sources = Vec::new();
+    for &module in &modules {
+        sources.push(strip_tests(&read(
+            root.join("src").join(format!("{}.rs", module)),
+        )?));
+    }
+    // The modules `source` names, then those they name, until nothing new comes in.
+    let main = strip_tests(source);
+    let mut needed = used_modules(&main, ENGINE);
+    let mut i = 0;
+    while let Some(module) = needed.get(i).cloned() {
+        let index = modules.iter().position(|&m| m == module).ok_or_else(|| {
+            format!(
+                "'{}' is not an engine module ({})",
+                module,
+                modules.join(", ")
+            )
+        })?;
+        for next in used_modules(&sources[index], "crate") {
+            if !needed.contains(&next) {
+                needed.push(next);
+            }
+        }
+        i += 1;
+    }
+    // The binary's first doc line names its problem: it heads the file.
+    let (summary, rest) = main.split_once('\n').unwrap_or((&main, ""));
+    let main = format!(
+        "{}\n//! One file for a judge, made by `{}`.\n{}",
+        summary, command, rest
+    );
+    let mut out = plain_comments(&rename_engine(&drop_module_imports(&main)));
+    for (module, text) in modules.iter().zip(&sources) {
+        if needed.iter().any(|n| n == module) {
+            out += &format!("\n#[allow(dead_code)]\nmod {} {{\n", module);
+            for line in plain_comments(&rename_engine(text)).lines() {
+                if line.is_empty() {
+                    out += "\n";
+                } else {
+                    out += &format!("    {}\n", line);
+                }
+            }
+            out += "}\n";
+        }
+    }
+    Ok(out)
+}
+
+/// `source` without its `#[cfg(test)]` items.
+fn strip_tests(source: &str) -> String {
+    let mut out = String::new();
+    let mut lines = source.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() != "#[cfg(test)]" {
+            out += line;
+            out += "\n";
+            continue;
+        }
+        let indent = &line[..line.len() - line.trim_start().len()];
+        let item = lines.next().unwrap_or("");
+        if !item.trim_end().ends_with(';') {
+            let end = format!("{}}}", indent);
+            for rest in lines.by_ref() {
+                if rest.trim_end() == end {
+                    break;
+                }
+            }
+        }
+    }
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    out
+}
+
+/// The modules that `source`'s code (comments aside) reaches through `PREFIX::`, in order.
+fn used_modules(source: &str, prefix: &str) -> Vec<String> {
+    let code: String = source
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let pattern = format!("{}::", prefix);
+    let mut found = Vec::new();
+    for (at, _) in code.match_indices(&pattern) {
+        if code[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let rest = code[at + pattern.len()..].trim_start();
+        let names: Vec<&str> = match rest.strip_prefix('{') {
+            // `prefix::{a, b::C}`: the first segment of each path in the braces.
+            Some(list) => list[..list.find('}').unwrap_or(list.len())]
+                .split(',')
+                .collect(),
+            None => vec![rest],
+        };
+        for name in names {
+            let name = name.trim_start();
+            let end = name
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(name.len());
+            let name = name[..end].to_string();
+            if !name.is_empty() && !found.contains(&name) {
+                found.push(name);
+            }
+        }
+    }
+    found
+}
+
+/// `source` without imports of bare engine modules (`use engine::{ida_star, judge};`): in the
+/// bundle those modules stand at the crate root already, where importing them again clashes.
+fn drop_module_imports(source: &str) -> String {
+    let prefix = format!("use {}::", ENGINE);
+    let mut out = String::with_capacity(source.len());
+    for line in source.lines() {
+        let items = match line.strip_prefix(&prefix).and_then(|l| l.strip_suffix(';')) {
+            Some(items) => items.trim_start_matches('{').trim_end_matches('}'),
+            None => {
+                out += line;
+                out += "\n";
+                continue;
+            }
+        };
+        let paths: Vec<&str> = items
+            .split(',')
+            .map(str::trim)
+            .filter(|p| p.contains("::"))
+            .collect();
+        match paths.len() {
+            0 => {}
+            1 => out += &format!("{}{};\n", prefix, paths[0]),
+            _ => out += &format!("{}{{{}}};\n", prefix, paths.join(", ")),
+        }
+    }
+    out
+}
+
+/// `source` with every `engine::` path made a `crate::` path.
+fn rename_engine(source: &str) -> String {
+    let pattern = format!("{}::", ENGINE);
+    let mut out = String::with_capacity(source.len());
+    let mut rest = source;
+    while let Some(at) = rest.find(&pattern) {
+        let whole_word = !rest[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_');
+        out += &rest[..at];
+        out += if whole_word { "crate::" } else { &pattern };
+        rest = &rest[at + pattern.len()..];
+    }
+    out + rest
+}
+
+/// `source` with inner doc comments (`//!`), legal only at the top of a file or module, made
+/// plain comments.
+fn plain_comments(source: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    for line in source.lines() {
+        match line.trim_start().strip_prefix("//!") {
+            Some(text) => {
+                let indent = &line[..line.len() - line.trim_start().len()];
+                out += &format!("{}//{}\n", indent, text);
+            }
+            None => {
+                out += line;
+                out += "\n";
+            }
+        }
+    }
+    out
+}

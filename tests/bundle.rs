@@ -1,0 +1,163 @@
+//! The bundler: every judge binary's bundle is one file that compiles alone without warnings,
+//! with the current `rustc` and with `OLD_RUSTC` when that names an old compiler; the LeetCode
+//! form answers every 2x3 board as the `sliding` binary does.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use engine::cantor::{factorial, unrank};
+
+const BUNDLE: &str = env!("CARGO_BIN_EXE_bundle");
+const SLIDING: &str = env!("CARGO_BIN_EXE_sliding");
+
+/// The compilers to prove the bundles on: `rustc`, and `OLD_RUSTC` if set.
+fn compilers() -> Vec<String> {
+    let mut compilers = vec!["rustc".to_string()];
+    compilers.extend(std::env::var("OLD_RUSTC").ok().filter(|c| !c.is_empty()));
+    compilers
+}
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(command: &mut Command, input: &[u8]) -> Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Compiles `source` alone with `compiler` as `edition`, warnings denied; returns the program.
+fn compile(compiler: &str, edition: &str, source: &Path) -> PathBuf {
+    let program = source.with_extension(format!("{}.bin", compiler.replace('/', "_")));
+    let output = Command::new(compiler)
+        .args(["--edition", edition, "-O", "-D", "warnings", "-o"])
+        .arg(&program)
+        .arg(source)
+        .output()
+        .unwrap();
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success() && errors.is_empty(),
+        "{} {}:\n{}",
+        compiler,
+        source.display(),
+        errors
+    );
+    program
+}
+
+#[test]
+fn every_bundle_is_one_file_that_compiles_alone() {
+    let dir = scratch_dir("bundles");
+    let output = Command::new(BUNDLE)
+        .arg("--all")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let mut names: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/bin"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .filter(|file| file != "bundle.rs")
+        .collect();
+    names.sort();
+    assert_eq!(names, ["eight.rs", "jiugong.rs", "sliding.rs"]);
+    for name in names {
+        let path = dir.join(&name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        for banned in [
+            "mod tests",
+            "#[cfg(test)]",
+            "engine::",
+            "extern crate",
+            "//!",
+        ] {
+            assert!(!text.contains(banned), "{} contains {:?}", name, banned);
+        }
+        assert!(text.starts_with("// "), "{} has no header comment", name);
+        for compiler in compilers() {
+            compile(&compiler, "2021", &path);
+        }
+    }
+}
+
+#[test]
+fn an_unknown_name_lists_the_known_ones() {
+    let output = Command::new(BUNDLE).arg("nine").output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: no judge binary 'nine'; known: eight, jiugong, sliding\n"
+    );
+    assert!(output.stdout.is_empty());
+}
+
+/// LeetCode supplies `struct Solution` and calls `sliding_puzzle`; a small `main` does that for
+/// boards read from standard input, one line of six digits each.
+const LEETCODE_CALLER: &str = r#"
+pub struct Solution;
+
+fn main() {
+    use std::io::BufRead;
+    for line in std::io::stdin().lock().lines() {
+        let digits: Vec<i32> = line.unwrap().bytes().map(|b| i32::from(b - b'0')).collect();
+        let board = vec![digits[..3].to_vec(), digits[3..].to_vec()];
+        println!("{}", Solution::sliding_puzzle(board));
+    }
+}
+"#;
+
+#[test]
+fn the_leetcode_form_answers_every_2x3_board_as_the_sliding_binary_does() {
+    let output = Command::new(BUNDLE)
+        .args(["sliding", "--leetcode"])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("impl Solution") && !text.contains("fn main"));
+    let source = scratch_dir("leetcode").join("sliding_leetcode.rs");
+    std::fs::write(&source, text + LEETCODE_CALLER).unwrap();
+    let boards: String = (0..factorial(6))
+        .map(|r| {
+            unrank::<6>(r)
+                .iter()
+                .map(|t| char::from(b'0' + t))
+                .collect::<String>()
+                + "\n"
+        })
+        .collect();
+    let expected = run(&mut Command::new(SLIDING), boards.as_bytes());
+    assert!(expected.status.success());
+    assert_eq!(expected.stdout.iter().filter(|&&b| b == b'\n').count(), 720);
+    // LeetCode's Rust ran edition 2018 for years; the form must compile under both.
+    for compiler in compilers() {
+        for edition in ["2018", "2021"] {
+            let program = compile(&compiler, edition, &source);
+            let answers = run(&mut Command::new(&program), boards.as_bytes());
+            assert!(answers.status.success());
+            assert_eq!(
+                answers.stdout, expected.stdout,
+                "{} edition {}",
+                compiler, edition
+            );
+        }
+    }
+}
