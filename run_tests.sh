@@ -33,14 +33,16 @@ show() {
     fi
 }
 
-# judge LABEL NAME BINARY: runs one sample on BINARY and prints its verdict line.
+# judge LABEL NAME BINARY ARGS: runs one sample on BINARY with ARGS (- for none) and prints its
+# verdict line.
 judge() {
-    local label=$1 name=$2 binary=$3
+    local label=$1 name=$2 binary=$3 args=()
     local input=testdata/$name.in expected=testdata/$name.out expected_err=testdata/$name.err
     local start status ms verdict want_status=0
     [ -f "$expected_err" ] && want_status=2
+    [ "$4" = - ] || read -r -a args <<< "$4"
     start=$(date +%s%N)
-    timeout "$TIME_LIMIT" "$binary" < "$input" > "$work/out" 2> "$work/err"
+    timeout "$TIME_LIMIT" "$binary" "${args[@]}" < "$input" > "$work/out" 2> "$work/err"
     status=$?
     ms=$((($(date +%s%N) - start) / 1000000))
     if [ "$status" -eq 124 ]; then
@@ -72,10 +74,10 @@ judge() {
 
 # judge_samples LABEL DIR: judges every sample on the binaries in DIR, each named for its problem.
 judge_samples() {
-    local label=$1 dir=$2 name binary rest
-    while read -r name binary rest; do
+    local label=$1 dir=$2 name binary args rest
+    while read -r name binary args rest; do
         case "$name" in '' | '#'*) continue ;; esac
-        judge "$label" "$name" "$dir/$binary"
+        judge "$label" "$name" "$dir/$binary" "$args"
     done < "$CASES"
 }
 

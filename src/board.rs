@@ -27,6 +27,16 @@ impl Move {
         }
     }
 
+    /// The move's letter: `U`, `D`, `L` or `R`.
+    pub fn letter(self) -> char {
+        match self {
+            Move::Up => 'U',
+            Move::Down => 'D',
+            Move::Left => 'L',
+            Move::Right => 'R',
+        }
+    }
+
     /// The move that undoes this one.
     #[inline]
     pub fn opposite(self) -> Move {

@@ -1,20 +1,43 @@
-//! The loop every judge program runs: answer the cases on standard input one line each, in
-//! order, as they come; on bad input print one `error: line N: ...` line on standard error and
-//! exit with status 2, keeping the answers already printed.
+//! The loop every judge program runs: read the cases on standard input, solve each, and print
+//! its answer in order as it comes; on bad input print one `error: line N: ...` line on standard
+//! error and exit with status 2, keeping the answers already printed.
+//!
+//! With no arguments a program prints only what its judge wants: the fewest moves, or -1. For a
+//! person, `--path` adds a line with an optimal sequence of moves of the blank, and `--show`
+//! adds the boards along it (see [`crate::show`]); `--help` prints the program's help.
 
-use std::fmt::Display;
 use std::io::{self, BufWriter, Stdin, Write};
 use std::process;
 
+use crate::board::{Board, Move};
+use crate::ida_star;
 use crate::input::{Input, InputError};
+use crate::show;
 
-/// Runs `answer` on standard input until it returns `Ok(None)` (the end of the input) and
-/// prints each answer on its own line. Input with no case at all is an error too.
-pub fn run<T, F>(mut answer: F)
+/// What to print for each case.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Detail {
+    Distance,
+    Path,
+    Show,
+}
+
+const OPTIONS: &str = "
+Options:
+  --path   after each answer, print an optimal sequence of moves of the blank
+           (U, D, L, R; an empty line for 0 moves, nothing for -1)
+  --show   print that sequence and draw every board along it
+  --help   print this help
+";
+
+/// Runs a judge program: `next_case` reads one case, a start and its goal, or returns `Ok(None)`
+/// at the end of the input; `help` describes the problem and its input for `--help`. Input with
+/// no case at all is an error too.
+pub fn run<const W: usize, const N: usize, F>(help: &str, mut next_case: F)
 where
-    T: Display,
-    F: FnMut(&mut Input<Stdin>) -> Result<Option<T>, InputError>,
+    F: FnMut(&mut Input<Stdin>) -> Result<Option<(Board<W, N>, Board<W, N>)>, InputError>,
 {
+    let detail = detail_from_args(help);
     let mut input = Input::new(io::stdin());
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -24,28 +47,69 @@ where
         if input.is_drained() {
             flush(&mut out);
         }
-        match answer(&mut input) {
-            Ok(Some(line)) => {
-                if let Err(e) = writeln!(out, "{}", line) {
+        match next_case(&mut input) {
+            Ok(Some((start, goal))) => {
+                let moves = ida_star::solve(&start, &goal).map(|solution| solution.moves);
+                if let Err(e) = write_answer(&mut out, detail, &start, moves.as_deref()) {
                     write_failed(e);
                 }
                 answered += 1;
             }
             Ok(None) if answered == 0 => {
                 let line = input.line_number() + 1;
-                fail(input.error(
-                    line,
-                    "expected a board, found the end of the input".to_string(),
-                ));
+                let message = "expected a board, found the end of the input".to_string();
+                fail(&input.error(line, message).to_string());
             }
             Ok(None) => break,
             Err(e) => {
                 flush(&mut out);
-                fail(e);
+                fail(&e.to_string());
             }
         }
     }
     flush(&mut out);
+}
+
+/// The detail the command-line arguments ask for; `--help` prints the help and exits.
+fn detail_from_args(help: &str) -> Detail {
+    let mut detail = Detail::Distance;
+    for arg in std::env::args().skip(1) {
+        match arg.as_str() {
+            "--path" if detail == Detail::Distance => detail = Detail::Path,
+            "--show" => detail = Detail::Show,
+            "--path" => {}
+            "--help" | "-h" => {
+                print!("{}{}", help, OPTIONS);
+                process::exit(0);
+            }
+            _ => fail(&format!("unknown argument '{}' (see --help)", arg)),
+        }
+    }
+    detail
+}
+
+fn write_answer<const W: usize, const N: usize>(
+    out: &mut impl Write,
+    detail: Detail,
+    start: &Board<W, N>,
+    moves: Option<&[Move]>,
+) -> io::Result<()> {
+    let moves = match moves {
+        Some(moves) => moves,
+        None => return writeln!(out, "-1"),
+    };
+    writeln!(out, "{}", moves.len())?;
+    if detail != Detail::Distance {
+        writeln!(
+            out,
+            "{}",
+            moves.iter().map(|m| m.letter()).collect::<String>()
+        )?;
+    }
+    if detail == Detail::Show {
+        writeln!(out, "{}", show::draw(start, moves))?;
+    }
+    Ok(())
 }
 
 fn flush(out: &mut impl Write) {
@@ -54,8 +118,8 @@ fn flush(out: &mut impl Write) {
     }
 }
 
-fn fail(e: InputError) -> ! {
-    eprintln!("error: {}", e);
+fn fail(message: &str) -> ! {
+    eprintln!("error: {}", message);
     process::exit(2);
 }
 

@@ -2,9 +2,12 @@
 //! with the current `rustc` and with `OLD_RUSTC` when that names an old compiler; the LeetCode
 //! form answers every 2x3 board as the `sliding` binary does.
 
-use std::io::Write;
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Command;
+
+use common::run_with;
 
 use engine::cantor::{factorial, unrank};
 
@@ -22,17 +25,6 @@ fn scratch_dir(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn run(command: &mut Command, input: &[u8]) -> Output {
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
 }
 
 /// Compiles `source` alone with `compiler` as `edition`, warnings denied; returns the program.
@@ -144,14 +136,14 @@ fn the_leetcode_form_answers_every_2x3_board_as_the_sliding_binary_does() {
                 + "\n"
         })
         .collect();
-    let expected = run(&mut Command::new(SLIDING), boards.as_bytes());
+    let expected = run_with(SLIDING, &[], boards.as_bytes()).0;
     assert!(expected.status.success());
     assert_eq!(expected.stdout.iter().filter(|&&b| b == b'\n').count(), 720);
     // LeetCode's Rust ran edition 2018 for years; the form must compile under both.
     for compiler in compilers() {
         for edition in ["2018", "2021"] {
             let program = compile(&compiler, edition, &source);
-            let answers = run(&mut Command::new(&program), boards.as_bytes());
+            let answers = run_with(program.to_str().unwrap(), &[], boards.as_bytes()).0;
             assert!(answers.status.success());
             assert_eq!(
                 answers.stdout, expected.stdout,

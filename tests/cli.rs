@@ -1,29 +1,19 @@
-//! The judge binaries end to end: several cases in one input, lenient layout, bad input, and
-//! `jiugong` on random start/goal pairs against the BFS table.
+//! The judge binaries end to end: several cases in one input, lenient layout, bad input,
+//! `jiugong` on random start/goal pairs against the BFS table, the paths that `--path` prints,
+//! and the command-line flags.
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-use common::Rng;
+use common::{run_with, Rng};
 use engine::bfs::{self, UNREACHABLE};
-use engine::board::Board;
-use engine::cantor::rank;
+use engine::board::{Board, Move};
+use engine::cantor::{rank, unrank};
 
 /// Runs `binary` on `input`; also says whether it took the whole input.
 fn run(binary: &str, input: &[u8]) -> (Output, bool) {
-    let mut child = Command::new(binary)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut stdin = child.stdin.take().unwrap();
-    // A binary that stops reading early closes the pipe, and the write fails.
-    let took_all = stdin.write_all(input).is_ok();
-    drop(stdin);
-    (child.wait_with_output().unwrap(), took_all)
+    run_with(binary, &[], input)
 }
 
 fn text(bytes: &[u8]) -> &str {
@@ -204,4 +194,109 @@ fn jiugong_random_pairs_match_the_bfs_table() {
         }
     }
     assert_answers(JIUGONG, input.as_bytes(), &expected);
+}
+
+/// Runs `binary --path` on the boards `cases` (start, goal), one case each, and checks every
+/// answer: the number is the path's length, the path replayed from the start is legal at every
+/// step and reaches the goal, and its length is the BFS distance (or -1 with no path line).
+fn check_paths<const W: usize, const N: usize>(
+    binary: &str,
+    cases: &[(Board<W, N>, Board<W, N>)],
+    input: &str,
+) {
+    let (output, _) = run_with(binary, &["--path"], input.as_bytes());
+    assert_eq!(text(&output.stderr), "");
+    let mut lines = text(&output.stdout).lines();
+    let mut tables = std::collections::HashMap::new();
+    for (start, goal) in cases {
+        let table = tables.entry(*goal).or_insert_with(|| bfs::distances(goal));
+        let distance = table[rank(start.tiles())];
+        let number = lines.next().expect("an answer line");
+        if distance == UNREACHABLE {
+            assert_eq!(number, "-1");
+            continue;
+        }
+        let path = lines.next().expect("a path line");
+        assert_eq!(number, path.len().to_string());
+        assert_eq!(path.len(), usize::from(distance), "{:?}", start);
+        let mut board = *start;
+        for letter in path.chars() {
+            let m = Move::ALL
+                .iter()
+                .copied()
+                .find(|m| m.letter() == letter)
+                .expect("a move letter");
+            board = board.moved(m).expect("the move stays on the board");
+        }
+        assert_eq!(board, *goal, "{:?} {}", start, path);
+    }
+    assert_eq!(lines.next(), None);
+}
+
+fn line_of<const N: usize>(board: &Board<3, N>) -> String {
+    board
+        .tiles()
+        .iter()
+        .map(|&t| char::from(b'0' + t))
+        .collect::<String>()
+        + "\n"
+}
+
+#[test]
+fn sliding_paths_for_every_2x3_board() {
+    let goal = Board::<3, 6>::from_tiles([1, 2, 3, 4, 5, 0]).unwrap();
+    let cases: Vec<_> = (0..720)
+        .map(|r| (Board::from_tiles(unrank(r)).unwrap(), goal))
+        .collect();
+    let input: String = cases.iter().map(|(start, _)| line_of(start)).collect();
+    check_paths(SLIDING, &cases, &input);
+}
+
+#[test]
+fn eight_paths_for_20000_random_boards() {
+    let goal = Board::<3, 9>::from_tiles([1, 2, 3, 8, 0, 4, 7, 6, 5]).unwrap();
+    let mut rng = Rng::new(8);
+    let cases: Vec<_> = (0..20_000)
+        .map(|_| (Board::from_tiles(rng.arrangement()).unwrap(), goal))
+        .collect();
+    let input: String = cases.iter().map(|(start, _)| line_of(start)).collect();
+    check_paths(EIGHT, &cases, &input);
+}
+
+#[test]
+fn jiugong_paths_for_20000_random_pairs() {
+    let mut rng = Rng::new(20);
+    // 20 goals, and 1,000 random starts for each.
+    let cases: Vec<_> = (0..20)
+        .flat_map(|_| {
+            let goal = Board::<3, 9>::from_tiles(rng.arrangement()).unwrap();
+            (0..1000)
+                .map(|_| (Board::from_tiles(rng.arrangement()).unwrap(), goal))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let input: String = cases
+        .iter()
+        .map(|(start, goal)| line_of(start) + &line_of(goal))
+        .collect();
+    check_paths(JIUGONG, &cases, &input);
+}
+
+#[test]
+fn flags_help_and_unknown_arguments() {
+    for binary in [SLIDING, JIUGONG, EIGHT] {
+        let (output, _) = run_with(binary, &["--help"], b"");
+        assert_eq!(output.status.code(), Some(0));
+        let help = text(&output.stdout);
+        assert!(help.contains("Input:") && help.contains("--path") && help.contains("--show"));
+        let (output, _) = run_with(binary, &["--paths"], b"");
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(
+            text(&output.stderr),
+            "error: unknown argument '--paths' (see --help)\n"
+        );
+        assert_eq!(text(&output.stdout), "");
+    }
+    let (output, _) = run_with(EIGHT, &["--path"], b"123804765\n213804765\n");
+    assert_eq!(text(&output.stdout), "0\n\n-1\n");
 }

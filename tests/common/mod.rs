@@ -1,8 +1,10 @@
-//! Helpers the integration tests share: an independent breadth-first search and a seeded
-//! random number generator.
+//! Helpers the integration tests share: an independent breadth-first search, a seeded random
+//! number generator, and running a program on an input.
 #![allow(dead_code)]
 
 use std::collections::{HashMap, VecDeque};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 /// Distances from `goal` (tiles row by row, `width` to a row, 0 the blank) to every reachable
 /// arrangement, by a plain breadth-first search over a hash map. It shares no code with the
@@ -71,4 +73,23 @@ impl Rng {
         }
         tiles
     }
+}
+
+/// Runs `binary` with `args` on `input`; also says whether it took the whole input.
+pub fn run_with(binary: &str, args: &[&str], input: &[u8]) -> (Output, bool) {
+    let mut child = Command::new(binary)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().unwrap();
+    // Written from a thread while the output is read, so neither pipe fills up and blocks. A
+    // binary that stops reading early closes the pipe, and the write fails.
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input).is_ok());
+    let output = child.wait_with_output().unwrap();
+    let took_all = writer.join().unwrap();
+    (output, took_all)
 }
