@@ -176,3 +176,50 @@ impl<R: Read> Input<R> {
         Ok(true)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn boards(text: &[u8]) -> Result<Vec<[u8; 6]>, InputError> {
+        let mut input = Input::new(text);
+        let mut found = Vec::new();
+        while let Some(board) = input.board::<3, 6>()? {
+            found.push(*board.tiles());
+        }
+        Ok(found)
+    }
+
+    #[test]
+    fn reads_every_layout_and_skips_blank_lines() {
+        let text = b"\xef\xbb\xbf[[1,2,3],[4,0,5]]\r\n\r\n 4 1 2 \n5 . 3\n412503";
+        let expected = [[1, 2, 3, 4, 0, 5], [4, 1, 2, 5, 0, 3], [4, 1, 2, 5, 0, 3]];
+        assert_eq!(boards(text), Ok(expected.to_vec()));
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let error = |line, message: &str| {
+            Err(InputError {
+                line,
+                message: message.to_string(),
+            })
+        };
+        assert_eq!(
+            boards(b"123405\n\n12345\n"),
+            error(3, "expected 6 tiles (or 2 rows of 3), found 5")
+        );
+        assert_eq!(
+            boards(b"123\n45\n"),
+            error(2, "expected a row of 3 tiles, found 2")
+        );
+        assert_eq!(
+            boards(&[b'1'; MAX_LINE + 1]),
+            error(1, "longer than 4096 bytes")
+        );
+        assert_eq!(
+            boards(&[b'1'; MAX_LINE]),
+            error(1, "expected 6 tiles (or 2 rows of 3), found 4096")
+        );
+    }
+}

@@ -47,19 +47,18 @@ fn compile(compiler: &str, edition: &str, source: &Path) -> PathBuf {
     program
 }
 
+/// Runs the bundler with `args`; returns what it printed.
+fn bundler(args: &[&str]) -> String {
+    let output = Command::new(BUNDLE).args(args).output().unwrap();
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "bundle {:?}: {}", args, errors);
+    String::from_utf8(output.stdout).unwrap()
+}
+
 #[test]
 fn every_bundle_is_one_file_that_compiles_alone() {
     let dir = scratch_dir("bundles");
-    let output = Command::new(BUNDLE)
-        .arg("--all")
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    bundler(&["--all", dir.to_str().unwrap()]);
     let mut names: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/bin"))
         .unwrap()
         .map(|entry| entry.unwrap().file_name().into_string().unwrap())
@@ -114,16 +113,7 @@ fn main() {
 
 #[test]
 fn the_leetcode_form_answers_every_2x3_board_as_the_sliding_binary_does() {
-    let output = Command::new(BUNDLE)
-        .args(["sliding", "--leetcode"])
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let text = String::from_utf8(output.stdout).unwrap();
+    let text = bundler(&["sliding", "--leetcode"]);
     assert!(text.contains("impl Solution") && !text.contains("fn main"));
     let source = scratch_dir("leetcode").join("sliding_leetcode.rs");
     std::fs::write(&source, text + LEETCODE_CALLER).unwrap();
