@@ -1,7 +1,7 @@
 //! Breadth-first search from the goal over a Cantor-ranked table: the exact distance of every
 //! arrangement in one pass. Moves are reversible, so the distance from the goal to a board is the
 //! distance from that board to the goal. O(N! · N) time and N! bytes (362,880 for 3x3), plus a
-//! queue of the N!/2 reachable ranks; only for boards of up to 12 cells.
+//! queue of the N!/2 reachable boards; practical up to 3x3 (the 4x4 table would need 16! bytes).
 
 use crate::board::{Board, Move};
 use crate::cantor::{factorial, rank};
