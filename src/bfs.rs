@@ -1,7 +1,7 @@
 //! Breadth-first search from the goal over a Cantor-ranked table: the exact distance of every
 //! arrangement in one pass. Moves are reversible, so the distance from the goal to a board is the
 //! distance from that board to the goal. O(N! · N) time and N! bytes (362,880 for 3x3), plus a
-//! queue of the N!/2 reachable boards; practical up to 3x3 (the 4x4 table would need 16! bytes).
+//! queue of the N!/2 reachable boards with their distances; practical up to 3x3 (the 4x4 table would need 16! bytes).
 
 use crate::board::{Board, Move};
 use crate::cantor::{factorial, rank};
@@ -23,17 +23,17 @@ pub fn distances<const W: usize, const N: usize>(goal: &Board<W, N>) -> Vec<u8> 
     let mut table = vec![UNREACHABLE; factorial(N)];
     let mut queue = Vec::with_capacity(table.len() / 2);
     table[rank(goal.tiles())] = 0;
-    queue.push(*goal);
+    queue.push((*goal, 0));
     let mut head = 0;
-    while let Some(&board) = queue.get(head) {
+    while let Some(&(board, distance)) = queue.get(head) {
         head += 1;
-        let distance = table[rank(board.tiles())] + 1;
+        let distance = distance + 1;
         for m in Move::ALL {
             if let Some(next_board) = board.moved(m) {
                 let next = rank(next_board.tiles());
                 if table[next] == UNREACHABLE {
                     table[next] = distance;
-                    queue.push(next_board);
+                    queue.push((next_board, distance));
                 }
             }
         }

@@ -97,6 +97,12 @@ const fn line_conflicts() -> [u8; LINE_INDICES] {
     table
 }
 
+/// The linear conflict of the line with this index.
+#[inline]
+fn conflict(index: u16) -> u32 {
+    u32::from(LINE_CONFLICT[usize::from(index)])
+}
+
 struct Search<const W: usize, const N: usize> {
     tiles: [u8; N],
     /// `manhattan[tile][cell]`: the tile's distance from `cell` to its goal cell.
@@ -162,10 +168,8 @@ impl<const W: usize, const N: usize> Search<W, N> {
         let manhattan: u32 = (0..N)
             .map(|cell| u32::from(self.manhattan[usize::from(self.tiles[cell])][cell]))
             .sum();
-        let conflict = |&index: &u16| u32::from(LINE_CONFLICT[usize::from(index)]);
-        manhattan
-            + self.rows.iter().map(conflict).sum::<u32>()
-            + self.columns.iter().map(conflict).sum::<u32>()
+        let lines = self.rows.iter().chain(&self.columns);
+        manhattan + lines.map(|&index| conflict(index)).sum::<u32>()
     }
 
     /// Slides the tile at `from` into the blank at `to`; returns the heuristic `h` updated for it.
@@ -179,7 +183,6 @@ impl<const W: usize, const N: usize> Search<W, N> {
         // enters: rows for a vertical slide, columns for a horizontal one.
         let (row_from, row_to) = (from / W, to / W);
         let (column_from, column_to) = (from % W, to % W);
-        let conflict = |index: u16| u32::from(LINE_CONFLICT[usize::from(index)]);
         let lines = |s: &Self| {
             if row_from != row_to {
                 conflict(s.rows[row_from]) + conflict(s.rows[row_to])

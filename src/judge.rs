@@ -14,8 +14,8 @@ use crate::ida_star;
 use crate::input::{Input, InputError};
 use crate::show;
 
-/// What to print for each case.
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// What to print for each case; each detail includes the ones before it.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Detail {
     Distance,
     Path,
@@ -75,9 +75,8 @@ fn detail_from_args(help: &str) -> Detail {
     let mut detail = Detail::Distance;
     for arg in std::env::args().skip(1) {
         match arg.as_str() {
-            "--path" if detail == Detail::Distance => detail = Detail::Path,
+            "--path" => detail = detail.max(Detail::Path),
             "--show" => detail = Detail::Show,
-            "--path" => {}
             "--help" | "-h" => {
                 print!("{}{}", help, OPTIONS);
                 process::exit(0);
