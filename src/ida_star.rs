@@ -43,10 +43,12 @@ pub fn solve<const W: usize, const N: usize>(
     let mut search = Search::<W, N>::new(start, goal);
     let h = search.heuristic();
     search.bound = h;
-    while !search.dfs(start.blank(), h) {
+    while !search.dfs(start.blank(), 0, h, 0) {
         search.bound = search.next_bound;
         search.next_bound = u32::MAX;
     }
+    // The moves were pushed as the search returned from the goal: last move first.
+    search.moves.reverse();
     Some(Solution {
         moves: search.moves,
         nodes: search.nodes,
@@ -105,17 +107,19 @@ fn conflict(index: u16) -> u32 {
 
 struct Search<const W: usize, const N: usize> {
     tiles: [u8; N],
+    /// `moves_from[cell]`: one bit for each move in [`Move::ALL`] a blank at `cell` can make.
+    moves_from: [u8; N],
     /// `manhattan[tile][cell]`: the tile's distance from `cell` to its goal cell.
     manhattan: [[u8; N]; N],
     /// `row_digit[tile][cell]`: the tile's digit, in place, in the index of the row of `cell`.
     row_digit: [[u16; N]; N],
     /// `column_digit[tile][cell]`: the same for the column of `cell`.
     column_digit: [[u16; N]; N],
-    /// The index of each row and column, kept up to date as tiles slide.
-    rows: [u16; 4],
-    columns: [u16; 4],
+    /// The index of each row (0..4) and column (4..8), kept up to date as tiles slide.
+    lines: [u16; 8],
     bound: u32,
     next_bound: u32,
+    /// The path found, last move first; empty while searching.
     moves: Vec<Move>,
     nodes: u64,
 }
@@ -128,17 +132,23 @@ impl<const W: usize, const N: usize> Search<W, N> {
         );
         let mut search = Search {
             tiles: *start.tiles(),
+            moves_from: [0; N],
             manhattan: [[0; N]; N],
             row_digit: [[0; N]; N],
             column_digit: [[0; N]; N],
-            rows: [0; 4],
-            columns: [0; 4],
+            lines: [0; 8],
             bound: 0,
             next_bound: u32::MAX,
-            // Longer than any optimal path up to 4x4 (80 moves): pushing never reallocates.
-            moves: Vec::with_capacity(128),
+            moves: Vec::new(),
             nodes: 0,
         };
+        for (blank, bits) in search.moves_from.iter_mut().enumerate() {
+            for (bit, m) in Move::ALL.iter().enumerate() {
+                if m.target::<W, N>(blank).is_some() {
+                    *bits |= 1 << bit;
+                }
+            }
+        }
         // The blank's entries stay 0: it has no distance and is OTHER in every line.
         for (home, &tile) in goal.tiles().iter().enumerate().filter(|&(_, &t)| t != 0) {
             let tile = usize::from(tile);
@@ -157,8 +167,8 @@ impl<const W: usize, const N: usize> Search<W, N> {
             }
         }
         for (cell, &tile) in start.tiles().iter().enumerate() {
-            search.rows[cell / W] += search.row_digit[usize::from(tile)][cell];
-            search.columns[cell % W] += search.column_digit[usize::from(tile)][cell];
+            search.lines[cell / W] += search.row_digit[usize::from(tile)][cell];
+            search.lines[4 + cell % W] += search.column_digit[usize::from(tile)][cell];
         }
         search
     }
@@ -168,69 +178,69 @@ impl<const W: usize, const N: usize> Search<W, N> {
         let manhattan: u32 = (0..N)
             .map(|cell| u32::from(self.manhattan[usize::from(self.tiles[cell])][cell]))
             .sum();
-        let lines = self.rows.iter().chain(&self.columns);
-        manhattan + lines.map(|&index| conflict(index)).sum::<u32>()
+        manhattan + self.lines.iter().map(|&index| conflict(index)).sum::<u32>()
     }
 
-    /// Slides the tile at `from` into the blank at `to`; returns the heuristic `h` updated for it.
+    /// The heuristic, `h` now, once the tile at `from` slides into the blank at `to`; worked out
+    /// without touching the board, since most children are cut off unvisited. Only the two lines
+    /// the tile leaves and enters can change their conflict: rows for a vertical slide, columns
+    /// for a horizontal one.
     #[inline]
-    fn slide(&mut self, from: usize, to: usize, h: u32) -> u32 {
+    fn h_after_slide(&self, from: usize, to: usize, h: u32) -> u32 {
+        let tile = usize::from(self.tiles[from]);
+        let (line_from, line_to, digit) = if from / W != to / W {
+            (from / W, to / W, &self.row_digit[tile])
+        } else {
+            (4 + from % W, 4 + to % W, &self.column_digit[tile])
+        };
+        let (index_from, index_to) = (self.lines[line_from], self.lines[line_to]);
+        let before = conflict(index_from) + conflict(index_to);
+        let after = conflict(index_from - digit[from]) + conflict(index_to + digit[to]);
+        h + u32::from(self.manhattan[tile][to]) + after
+            - u32::from(self.manhattan[tile][from])
+            - before
+    }
+
+    /// Slides the tile at `from` into the blank at `to`, keeping the line indices up to date.
+    #[inline]
+    fn slide(&mut self, from: usize, to: usize) {
         let tile = usize::from(self.tiles[from]);
         self.tiles[to] = tile as u8;
         self.tiles[from] = 0;
-        // Both the row and the column indices of `from` and `to` move by the tile's digit (the
-        // blank's is 0), but the conflict changes only in the two lines the tile leaves and
-        // enters: rows for a vertical slide, columns for a horizontal one.
-        let (row_from, row_to) = (from / W, to / W);
-        let (column_from, column_to) = (from % W, to % W);
-        let lines = |s: &Self| {
-            if row_from != row_to {
-                conflict(s.rows[row_from]) + conflict(s.rows[row_to])
-            } else {
-                conflict(s.columns[column_from]) + conflict(s.columns[column_to])
-            }
-        };
-        let before = lines(self);
-        self.rows[row_from] -= self.row_digit[tile][from];
-        self.rows[row_to] += self.row_digit[tile][to];
-        self.columns[column_from] -= self.column_digit[tile][from];
-        self.columns[column_to] += self.column_digit[tile][to];
-        let after = lines(self);
-        h - u32::from(self.manhattan[tile][from]) - before
-            + u32::from(self.manhattan[tile][to])
-            + after
+        self.lines[from / W] -= self.row_digit[tile][from];
+        self.lines[to / W] += self.row_digit[tile][to];
+        self.lines[4 + from % W] -= self.column_digit[tile][from];
+        self.lines[4 + to % W] += self.column_digit[tile][to];
     }
 
-    /// Searches below the blank at `blank` with heuristic `h`; true when the goal is reached,
-    /// with the path in `self.moves`.
-    fn dfs(&mut self, blank: usize, h: u32) -> bool {
+    /// Searches below the blank at `blank`, reached in `depth` moves with heuristic `h`; true
+    /// when the goal is reached, with the path from here pushed onto `self.moves`. `back` holds
+    /// the bit of the move that would undo the last one: it is never tried.
+    fn dfs(&mut self, blank: usize, depth: u32, h: u32, back: u8) -> bool {
         self.nodes += 1;
         if h == 0 {
             return true;
         }
-        let depth = self.moves.len() as u32 + 1;
-        for m in Move::ALL {
-            if self.moves.last() == Some(&m.opposite()) {
+        // How far the blank's cell shifts for each move in `Move::ALL`: up, down, left, right.
+        let shift = [W.wrapping_neg(), W, usize::MAX, 1];
+        let mut untried = self.moves_from[blank] & !back;
+        while untried != 0 {
+            let bit = untried.trailing_zeros() as usize;
+            untried &= untried - 1;
+            let cell = blank.wrapping_add(shift[bit]);
+            let child_h = self.h_after_slide(cell, blank, h);
+            let f = depth + 1 + child_h;
+            if f > self.bound {
+                self.next_bound = self.next_bound.min(f);
                 continue;
             }
-            let cell = match m.target::<W, N>(blank) {
-                Some(cell) => cell,
-                None => continue,
-            };
-            let lines = (self.rows, self.columns);
-            let child_h = self.slide(cell, blank, h);
-            if depth + child_h <= self.bound {
-                self.moves.push(m);
-                if self.dfs(cell, child_h) {
-                    return true;
-                }
-                self.moves.pop();
-            } else {
-                self.next_bound = self.next_bound.min(depth + child_h);
+            self.slide(cell, blank);
+            // `Move::ALL` pairs each move with its opposite: up-down, left-right.
+            if self.dfs(cell, depth + 1, child_h, 1 << (bit ^ 1)) {
+                self.moves.push(Move::ALL[bit]);
+                return true;
             }
-            self.tiles[cell] = self.tiles[blank];
-            self.tiles[blank] = 0;
-            (self.rows, self.columns) = lines;
+            self.slide(blank, cell);
         }
         false
     }
@@ -265,7 +275,8 @@ mod tests {
         for (step, m) in Move::ALL.iter().cycle().take(200).enumerate() {
             let m = if step % 3 == 0 { m.opposite() } else { *m };
             if let Some(cell) = m.target::<3, 9>(blank) {
-                h = search.slide(cell, blank, h);
+                h = search.h_after_slide(cell, blank, h);
+                search.slide(cell, blank);
                 blank = cell;
                 let fresh = Search::new(&Board::from_tiles(search.tiles).unwrap(), &goal);
                 assert_eq!(h, fresh.heuristic());
