@@ -3,7 +3,7 @@
 //! distance from that board to the goal. O(N! · N) time and N! bytes (362,880 for 3x3), plus a
 //! queue of the N!/2 reachable boards with their distances; practical up to 3x3 (the 4x4 table would need 16! bytes).
 
-use crate::board::{Board, Move};
+use crate::board::Board;
 use crate::cantor::{factorial, rank};
 
 /// The table entry of a board the goal cannot reach (the other parity).
@@ -28,13 +28,11 @@ pub fn distances<const W: usize, const N: usize>(goal: &Board<W, N>) -> Vec<u8> 
     while let Some(&(board, distance)) = queue.get(head) {
         head += 1;
         let distance = distance + 1;
-        for m in Move::ALL {
-            if let Some(next_board) = board.moved(m) {
-                let next = rank(next_board.tiles());
-                if table[next] == UNREACHABLE {
-                    table[next] = distance;
-                    queue.push((next_board, distance));
-                }
+        for (_, next_board) in board.neighbours() {
+            let next = rank(next_board.tiles());
+            if table[next] == UNREACHABLE {
+                table[next] = distance;
+                queue.push((next_board, distance));
             }
         }
     }

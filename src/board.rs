@@ -97,6 +97,16 @@ impl<const W: usize, const N: usize> Board<W, N> {
         Some(Board { tiles })
     }
 
+    /// Each move the blank can make, with the board it leads to.
+    pub fn neighbours(&self) -> impl Iterator<Item = (Move, Self)> {
+        let (blank, tiles) = (self.blank(), self.tiles);
+        Move::ALL.into_iter().filter_map(move |m| {
+            let mut tiles = tiles;
+            tiles.swap(blank, m.target::<W, N>(blank)?);
+            Some((m, Board { tiles }))
+        })
+    }
+
     /// Every move keeps this parity, and two boards of equal parity always reach each other,
     /// so it alone decides solvability. A horizontal move changes no inversion; a vertical one
     /// passes a tile over `W - 1` others, which is an even count for odd `W` and an odd count

@@ -1,7 +1,8 @@
 //! Cantor expansion (the Lehmer code): numbers the permutations of `0..N` as `0..N!` in
 //! lexicographic order, so a table over all arrangements is a plain array of `N!` entries
-//! instead of a hash map keyed by strings. `rank` is O(N) with a bit set of the values seen;
-//! `unrank` is O(N²). Both need `N <= 20` so that `N!` fits in 64 bits.
+//! instead of a hash map keyed by strings. Both `rank` and `unrank` are O(N²) and need
+//! `N <= 20` so that `N!` fits in 64 bits. (For `N = 9`, `rank`'s 36 comparisons, which the
+//! compiler vectorises, beat counting bits in a bit set: baseline x86-64 has no `popcnt`.)
 
 /// `n!`.
 pub fn factorial(n: usize) -> usize {
@@ -11,12 +12,10 @@ pub fn factorial(n: usize) -> usize {
 /// The position of `perm`, a permutation of `0..N`, in lexicographic order.
 pub fn rank<const N: usize>(perm: &[u8; N]) -> usize {
     let mut rank = 0;
-    let mut seen = 0u32;
     for (i, &value) in perm.iter().enumerate() {
-        // Digit i of the mixed-radix number: values smaller than this one still to come.
-        let smaller_unused = u32::from(value) - (seen & ((1 << value) - 1)).count_ones();
-        rank = rank * (N - i) + smaller_unused as usize;
-        seen |= 1 << value;
+        // Digit i of the mixed-radix number: the values smaller than this one still to come.
+        let smaller_later = perm[i + 1..].iter().filter(|&&v| v < value).count();
+        rank = rank * (N - i) + smaller_later;
     }
     rank
 }
