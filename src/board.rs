@@ -100,7 +100,8 @@ impl<const W: usize, const N: usize> Board<W, N> {
     /// Each move the blank can make, with the board it leads to.
     pub fn neighbours(&self) -> impl Iterator<Item = (Move, Self)> {
         let (blank, tiles) = (self.blank(), self.tiles);
-        Move::ALL.into_iter().filter_map(move |m| {
+        // `iter`, not `into_iter`: the LeetCode form of a bundle may be built as edition 2018.
+        Move::ALL.iter().filter_map(move |&m| {
             let mut tiles = tiles;
             tiles.swap(blank, m.target::<W, N>(blank)?);
             Some((m, Board { tiles }))

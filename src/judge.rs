@@ -10,9 +10,9 @@ use std::io::{self, BufWriter, Stdin, Write};
 use std::process;
 
 use crate::board::{Board, Move};
-use crate::ida_star;
 use crate::input::{Input, InputError};
 use crate::show;
+use crate::solver::Solver;
 
 /// What to print for each case; each detail includes the ones before it.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -41,6 +41,7 @@ where
     let mut input = Input::new(io::stdin());
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
+    let mut solver = Solver::new();
     let mut answered = 0;
     loop {
         // Answers reach an interactive user before the program waits for the next case.
@@ -49,8 +50,13 @@ where
         }
         match next_case(&mut input) {
             Ok(Some((start, goal))) => {
-                let moves = ida_star::solve(&start, &goal).map(|solution| solution.moves);
-                if let Err(e) = write_answer(&mut out, detail, &start, moves.as_deref()) {
+                let written = if detail == Detail::Distance {
+                    write_distance(&mut out, solver.distance(&start, &goal))
+                } else {
+                    let moves = solver.path(&start, &goal);
+                    write_path(&mut out, detail, &start, moves.as_deref())
+                };
+                if let Err(e) = written {
                     write_failed(e);
                 }
                 answered += 1;
@@ -87,24 +93,26 @@ fn detail_from_args(help: &str) -> Detail {
     detail
 }
 
-fn write_answer<const W: usize, const N: usize>(
+fn write_distance(out: &mut impl Write, distance: Option<usize>) -> io::Result<()> {
+    match distance {
+        Some(distance) => writeln!(out, "{}", distance),
+        None => writeln!(out, "-1"),
+    }
+}
+
+fn write_path<const W: usize, const N: usize>(
     out: &mut impl Write,
     detail: Detail,
     start: &Board<W, N>,
     moves: Option<&[Move]>,
 ) -> io::Result<()> {
+    write_distance(out, moves.map(|moves| moves.len()))?;
     let moves = match moves {
         Some(moves) => moves,
-        None => return writeln!(out, "-1"),
+        None => return Ok(()),
     };
-    writeln!(out, "{}", moves.len())?;
-    if detail != Detail::Distance {
-        writeln!(
-            out,
-            "{}",
-            moves.iter().map(|m| m.letter()).collect::<String>()
-        )?;
-    }
+    let letters: String = moves.iter().map(|m| m.letter()).collect();
+    writeln!(out, "{}", letters)?;
     if detail == Detail::Show {
         writeln!(out, "{}", show::draw(start, moves))?;
     }

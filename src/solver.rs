@@ -1,0 +1,161 @@
+//! Answering case after case: IDA* for each, until the searches for goals with the blank in one
+//! cell have cost about what a distance table for them costs; from then on, the table.
+//!
+//! This is the ski-rental rule: a single case, or a few, never pay for a table (a 3x3 table is
+//! 362,880 bytes and about 20 ms of breadth-first search), and a long input pays at most about
+//! twice what the better choice in hindsight would have. The rule counts search nodes, not time,
+//! so it is deterministic. A table answers a distance with one Cantor rank, O(N²), and a path by
+//! walking downhill through it. Goals that differ only in their tiles' labels share a table:
+//! each case is relabelled so its goal becomes the canonical goal with the blank in that cell.
+
+use crate::bfs;
+use crate::board::{Board, Move};
+use crate::cantor::{factorial, rank};
+use crate::ida_star;
+
+/// Search nodes that cost about what a table costs: the breadth-first search visits `N! / 2`
+/// boards, each a few times dearer than a search node.
+fn table_cost<const N: usize>() -> u64 {
+    // 4x4 would need 16! / 2 entries: its searches never reach this cost in practice.
+    2 * factorial(N) as u64
+}
+
+/// Answers cases one after another, switching from search to tables as described above.
+///
+/// # Example
+/// ```
+/// use engine::board::Board;
+/// use engine::solver::Solver;
+/// let goal = Board::<3, 6>::from_tiles([1, 2, 3, 4, 5, 0]).unwrap();
+/// let start = Board::<3, 6>::from_tiles([4, 1, 2, 5, 0, 3]).unwrap();
+/// let mut solver = Solver::new();
+/// assert_eq!(solver.distance(&start, &goal), Some(5));
+/// assert_eq!(solver.path(&start, &goal).map(|path| path.len()), Some(5));
+/// ```
+pub struct Solver<const W: usize, const N: usize> {
+    /// For each cell of the goal's blank: the search nodes spent on such goals so far, and the
+    /// table once they pass [`table_cost`].
+    by_goal_blank: Vec<(u64, Option<Vec<u8>>)>,
+}
+
+impl<const W: usize, const N: usize> Default for Solver<W, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const W: usize, const N: usize> Solver<W, N> {
+    pub fn new() -> Self {
+        Solver {
+            by_goal_blank: vec![(0, None); N],
+        }
+    }
+
+    /// The fewest moves between `start` and `goal`, or `None` when no sequence joins them.
+    pub fn distance(&mut self, start: &Board<W, N>, goal: &Board<W, N>) -> Option<usize> {
+        match self.table(goal) {
+            Some(table) => match table[rank(&relabelled(start, goal))] {
+                bfs::UNREACHABLE => None,
+                distance => Some(usize::from(distance)),
+            },
+            None => self.search(start, goal).map(|moves| moves.len()),
+        }
+    }
+
+    /// An optimal sequence of moves of the blank from `start` to `goal`, or `None` when there is
+    /// none. Search and table may choose different sequences; both are optimal.
+    pub fn path(&mut self, start: &Board<W, N>, goal: &Board<W, N>) -> Option<Vec<Move>> {
+        let table = match self.table(goal) {
+            Some(table) => table,
+            None => return self.search(start, goal),
+        };
+        let distance_of = |board: &Board<W, N>| table[rank(&relabelled(board, goal))];
+        let mut distance = distance_of(start);
+        if distance == bfs::UNREACHABLE {
+            return None;
+        }
+        let mut board = *start;
+        let mut moves = Vec::with_capacity(usize::from(distance));
+        // Some neighbour of every board but the goal is one move nearer.
+        while let Some((m, next)) = board
+            .neighbours()
+            .find(|(_, next)| distance > 0 && distance_of(next) == distance - 1)
+        {
+            moves.push(m);
+            board = next;
+            distance -= 1;
+        }
+        Some(moves)
+    }
+
+    /// Whether any table has been built yet.
+    pub fn uses_tables(&self) -> bool {
+        self.by_goal_blank.iter().any(|(_, table)| table.is_some())
+    }
+
+    /// IDA*, with its nodes counted against the goal's table.
+    fn search(&mut self, start: &Board<W, N>, goal: &Board<W, N>) -> Option<Vec<Move>> {
+        let solution = ida_star::solve(start, goal)?;
+        self.by_goal_blank[goal.blank()].0 += solution.nodes;
+        Some(solution.moves)
+    }
+
+    /// The table for goals with `goal`'s blank cell, built first if searching has cost enough.
+    fn table(&mut self, goal: &Board<W, N>) -> Option<&[u8]> {
+        let blank = goal.blank();
+        let (spent, table) = &mut self.by_goal_blank[blank];
+        if table.is_none() && *spent >= table_cost::<N>() {
+            *table = Some(bfs::distances(&canonical_goal::<W, N>(blank)));
+        }
+        table.as_deref()
+    }
+}
+
+/// The goal with its blank in cell `blank` and the tiles `1..N` in the other cells, in order.
+fn canonical_goal<const W: usize, const N: usize>(blank: usize) -> Board<W, N> {
+    let mut tiles = [0; N];
+    for (cell, tile) in tiles.iter_mut().enumerate() {
+        *tile = if cell < blank { cell + 1 } else { cell } as u8;
+    }
+    tiles[blank] = 0;
+    Board::from_tiles(tiles).expect("a permutation of 0..N")
+}
+
+/// `board`'s tiles renamed so that `goal` becomes [`canonical_goal`]: moves do not look at
+/// labels, so distances and paths stay the same.
+fn relabelled<const W: usize, const N: usize>(board: &Board<W, N>, goal: &Board<W, N>) -> [u8; N] {
+    let canonical = canonical_goal::<W, N>(goal.blank());
+    let mut name = [0; N];
+    for (&tile, &canonical_tile) in goal.tiles().iter().zip(canonical.tiles()) {
+        name[usize::from(tile)] = canonical_tile;
+    }
+    board.tiles().map(|tile| name[usize::from(tile)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cantor::unrank;
+
+    /// Every 2x3 arrangement, for one goal of each blank cell, answered in one run: once the
+    /// tables take over, the answers stay those of a fresh solver (a single case, searched).
+    #[test]
+    fn answers_as_single_cases_do_once_tables_take_over() {
+        for blank in 0..6 {
+            // The canonical goal with its tiles' labels reversed.
+            let tiles = canonical_goal::<3, 6>(blank).tiles().map(|t| (6 - t) % 6);
+            let goal = Board::<3, 6>::from_tiles(tiles).unwrap();
+            let mut solver = Solver::new();
+            for r in 0..720 {
+                let start = Board::from_tiles(unrank(r)).unwrap();
+                let single = Solver::new().distance(&start, &goal);
+                assert_eq!(solver.distance(&start, &goal), single);
+                let path = solver.path(&start, &goal);
+                assert_eq!(path.as_ref().map(|p| p.len()), single);
+                let end = path.map(|p| p.iter().fold(start, |b, &m| b.moved(m).unwrap()));
+                assert!(end.map_or(true, |end| end == goal));
+            }
+            assert!(solver.uses_tables());
+        }
+    }
+}
