@@ -88,9 +88,9 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         Some(moves)
     }
 
-    /// Whether any table has been built yet.
-    pub fn uses_tables(&self) -> bool {
-        self.by_goal_blank.iter().any(|(_, table)| table.is_some())
+    /// Whether goals with the blank in cell `goal_blank` are answered from a table by now.
+    pub fn uses_table_for(&self, goal_blank: usize) -> bool {
+        self.by_goal_blank[goal_blank].1.is_some()
     }
 
     /// IDA*, with its nodes counted against the goal's table.
@@ -155,7 +155,7 @@ mod tests {
                 let end = path.map(|p| p.iter().fold(start, |b, &m| b.moved(m).unwrap()));
                 assert!(end.map_or(true, |end| end == goal));
             }
-            assert!(solver.uses_tables());
+            assert!(solver.uses_table_for(blank));
         }
     }
 }

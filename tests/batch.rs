@@ -1,0 +1,145 @@
+//! Batch mode: a long input switches the judge programs from search to distance tables, and the
+//! answers must stay those of single cases. A single case is what a fresh `Solver` answers (a
+//! search), and what a binary prints for an input of one case; both are checked. Run in release
+//! mode.
+
+mod common;
+
+use common::{run_with, Rng};
+use engine::board::{Board, Move};
+use engine::cantor::unrank;
+use engine::solver::Solver;
+
+const EIGHT: &str = env!("CARGO_BIN_EXE_eight");
+const JIUGONG: &str = env!("CARGO_BIN_EXE_jiugong");
+
+fn line_of(board: &Board<3, 9>) -> String {
+    let digits: String = board
+        .tiles()
+        .iter()
+        .map(|&t| char::from(b'0' + t))
+        .collect();
+    digits + "\n"
+}
+
+/// What a judge program prints for `start` and `goal` as the only case of its input.
+fn single_case_answer(start: &Board<3, 9>, goal: &Board<3, 9>) -> String {
+    match Solver::new().distance(start, goal) {
+        Some(distance) => distance.to_string(),
+        None => "-1".to_string(),
+    }
+}
+
+fn stdout_of(binary: &str, args: &[&str], input: &str) -> String {
+    let (output, _) = run_with(binary, args, input.as_bytes());
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// All 362,880 arrangements in a shuffled order, so that the switch falls at no special case.
+fn every_arrangement_shuffled() -> Vec<Board<3, 9>> {
+    let mut ranks: Vec<usize> = (0..362_880).collect();
+    let mut rng = Rng::new(362_880);
+    for i in (1..ranks.len()).rev() {
+        ranks.swap(i, rng.below(i + 1));
+    }
+    ranks
+        .into_iter()
+        .map(|r| Board::from_tiles(unrank(r)).unwrap())
+        .collect()
+}
+
+fn p1379_goal() -> Board<3, 9> {
+    Board::from_tiles([1, 2, 3, 8, 0, 4, 7, 6, 5]).unwrap()
+}
+
+#[test]
+fn a_binary_alone_on_one_case_answers_as_a_fresh_solver() {
+    let goal = p1379_goal();
+    let mut rng = Rng::new(1);
+    for _ in 0..100 {
+        let start = Board::from_tiles(rng.arrangement()).unwrap();
+        let printed = stdout_of(EIGHT, &[], &line_of(&start));
+        assert_eq!(printed, single_case_answer(&start, &goal) + "\n");
+    }
+}
+
+#[test]
+fn eight_answers_all_362880_arrangements_in_one_run_as_single_cases() {
+    let goal = p1379_goal();
+    let starts = every_arrangement_shuffled();
+    let expected: String = starts
+        .iter()
+        .map(|start| single_case_answer(start, &goal) + "\n")
+        .collect();
+    // The same sequence in one solver switches to a table, and the binary runs the same rule.
+    let mut solver = Solver::new();
+    let in_one_solver: String = starts
+        .iter()
+        .map(|start| match solver.distance(start, &goal) {
+            Some(distance) => format!("{}\n", distance),
+            None => "-1\n".to_string(),
+        })
+        .collect();
+    assert!(solver.uses_table_for(goal.blank()));
+    assert_eq!(in_one_solver, expected);
+    let input: String = starts.iter().map(line_of).collect();
+    assert_eq!(stdout_of(EIGHT, &[], &input), expected);
+}
+
+/// Replays `path` from `start`: the board it ends on, or `None` if a move leaves the board.
+fn replay(start: &Board<3, 9>, path: &str) -> Option<Board<3, 9>> {
+    path.chars().try_fold(*start, |board, letter| {
+        let m = Move::ALL.iter().find(|m| m.letter() == letter)?;
+        board.moved(*m)
+    })
+}
+
+#[test]
+fn eight_paths_for_all_362880_arrangements_in_one_run() {
+    let goal = p1379_goal();
+    let starts = every_arrangement_shuffled();
+    let input: String = starts.iter().map(line_of).collect();
+    let printed = stdout_of(EIGHT, &["--path"], &input);
+    let mut lines = printed.lines();
+    for start in &starts {
+        let expected = single_case_answer(start, &goal);
+        assert_eq!(lines.next(), Some(expected.as_str()), "{:?}", start);
+        if expected == "-1" {
+            continue;
+        }
+        let path = lines.next().expect("a path line");
+        assert_eq!(path.len().to_string(), expected, "{:?}", start);
+        assert_eq!(replay(start, path), Some(goal), "{:?} {}", start, path);
+    }
+    assert_eq!(lines.next(), None);
+}
+
+#[test]
+fn jiugong_answers_random_pairs_for_every_goal_blank_in_one_run_as_single_cases() {
+    let mut rng = Rng::new(9);
+    let mut cases = Vec::new();
+    for _ in 0..45_000 {
+        let mut goal = rng.arrangement::<9>();
+        // Goals rotate the blank through all nine cells, so every cell's table is built.
+        let at = goal.iter().position(|&t| t == 0).unwrap();
+        goal.swap(at, cases.len() % 9);
+        let start = Board::from_tiles(rng.arrangement()).unwrap();
+        cases.push((start, Board::from_tiles(goal).unwrap()));
+    }
+    let expected: String = cases
+        .iter()
+        .map(|(start, goal)| single_case_answer(start, goal) + "\n")
+        .collect();
+    let mut solver = Solver::new();
+    for (start, goal) in &cases {
+        solver.distance(start, goal);
+    }
+    assert!((0..9).all(|blank| solver.uses_table_for(blank)));
+    let input: String = cases
+        .iter()
+        .map(|(start, goal)| line_of(start) + &line_of(goal))
+        .collect();
+    assert_eq!(stdout_of(JIUGONG, &[], &input), expected);
+}
