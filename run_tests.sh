@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test: builds in release, runs `cargo test --release` (unit, exhaustive and
+# Runs every test: builds in release (the benchmark too), runs `cargo test --release` (unit, exhaustive and
 # end-to-end tests), then judges each sample in testdata/ (listed in testdata/cases.txt) on its
 # binary, oj-style: a verdict line per case (AC, WA, RE for a wrong exit status, TLE past the
 # time limit) with the time taken, the input and both outputs on a mismatch, and a last line
@@ -100,8 +100,9 @@ check_cases_listed() {
     return $ok
 }
 
-step "cargo build --release"
-cargo build --release || exit 1
+# --all-targets: the benchmark (benches/speed.rs) is compiled too, though not run.
+step "cargo build --release --all-targets"
+cargo build --release --all-targets || exit 1
 
 step "cargo test --release"
 cargo test --release || exit 1

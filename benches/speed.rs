@@ -1,0 +1,544 @@
+//! `cargo bench`: the engine's speed, printed as markdown tables (the README's "Performance").
+//!
+//! 1. Single instances: every solvable 2x3 and 3x3 start and 20,000 random `jiugong` pairs,
+//!    solved in process as a judge's single case is (IDA*), parsing excluded.
+//! 2. The classic approaches of the write-ups, written here as they describe them, on the same
+//!    instances as the engine in the same run: the 100 hardest 3x3 starts and 1,000 random ones.
+//! 3. A batch: all 362,880 3x3 arrangements through the real `eight` binary in one run.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, VecDeque};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use engine::bfs::{self, UNREACHABLE};
+use engine::board::Board;
+use engine::cantor::{rank, unrank};
+use engine::ida_star;
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::Rng;
+
+type Board9 = Board<3, 9>;
+
+/// Luogu P1379's goal, 1 2 3 / 8 0 4 / 7 6 5.
+const P1379_GOAL: [u8; 9] = [1, 2, 3, 8, 0, 4, 7, 6, 5];
+
+/// `cargo bench` runs every section; `cargo bench -- single classic batch` names some.
+fn main() {
+    // First, while this process is small: see `Shell`.
+    let shell = Shell::start();
+    // Cargo adds `--bench`; the other arguments name sections.
+    let named: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    const SECTIONS: [&str; 3] = ["single", "classic", "batch"];
+    if let Some(unknown) = named.iter().find(|n| !SECTIONS.contains(&n.as_str())) {
+        eprintln!(
+            "error: no section '{}'; known: single, classic, batch",
+            unknown
+        );
+        std::process::exit(2);
+    }
+    let wanted = |section: &str| named.is_empty() || named.iter().any(|n| n == section);
+    println!("CPU: {} ({} cores)\n", cpu_model(), cores());
+    if wanted("single") {
+        single_instances();
+    }
+    if wanted("classic") {
+        classic_approaches();
+    }
+    if wanted("batch") {
+        batch(shell);
+    }
+}
+
+fn cpu_model() -> String {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model = cpuinfo.lines().find(|l| l.starts_with("model name"));
+    let name = model.and_then(|l| l.split(':').nth(1)).unwrap_or("unknown");
+    name.trim().to_string()
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The least time of `runs` calls of `f`, and its last result: the least filters out the
+/// moments the machine was busy elsewhere.
+fn least_time<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
+    let mut best = Duration::MAX;
+    let mut result = None;
+    for _ in 0..runs {
+        let started = Instant::now();
+        result = Some(f());
+        best = best.min(started.elapsed());
+    }
+    (best, result.expect("at least one run"))
+}
+
+/// A duration in the unit that suits it.
+fn human(d: Duration) -> String {
+    let ns = d.as_nanos() as f64;
+    if ns < 1e3 {
+        format!("{:.0} ns", ns)
+    } else if ns < 1e6 {
+        format!("{:.1} µs", ns / 1e3)
+    } else if ns < 1e9 {
+        format!("{:.1} ms", ns / 1e6)
+    } else {
+        format!("{:.2} s", ns / 1e9)
+    }
+}
+
+fn mean(times: &[Duration]) -> Duration {
+    times.iter().sum::<Duration>() / times.len() as u32
+}
+
+fn max(times: &[Duration]) -> Duration {
+    times.iter().copied().max().unwrap_or_default()
+}
+
+/// The time below which `fraction` of `sorted` falls.
+fn quantile(sorted: &[Duration], fraction: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * fraction).round() as usize]
+}
+
+fn solvable<const W: usize, const N: usize>(start: &Board<W, N>, goal: &Board<W, N>) -> bool {
+    start.parity() == goal.parity()
+}
+
+// ----- 1. Single instances ----------------------------------------------------------------
+
+fn single_instances() {
+    println!("## Single instances (IDA*, each case alone; least of 3 runs each)\n");
+    println!("| Instances | Count | Mean | Median | p99 | Max | Mean nodes | Max nodes |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+
+    let goal = Board::<3, 6>::from_tiles([1, 2, 3, 4, 5, 0]).unwrap();
+    let cases: Vec<_> = (0..720)
+        .map(|r| (Board::from_tiles(unrank(r)).unwrap(), goal))
+        .filter(|(start, goal)| solvable(start, goal))
+        .collect();
+    single_row("2x3, every solvable start, goal 123450", &cases);
+
+    let goal = Board9::from_tiles(P1379_GOAL).unwrap();
+    let cases: Vec<_> = (0..362_880)
+        .map(|r| (Board9::from_tiles(unrank(r)).unwrap(), goal))
+        .filter(|(start, goal)| solvable(start, goal))
+        .collect();
+    single_row("3x3, every solvable start, goal 123804765", &cases);
+
+    let mut rng = Rng::new(2026);
+    let mut cases = Vec::new();
+    while cases.len() < 20_000 {
+        let start = Board9::from_tiles(rng.arrangement()).unwrap();
+        let goal = Board9::from_tiles(rng.arrangement()).unwrap();
+        if solvable(&start, &goal) {
+            cases.push((start, goal));
+        }
+    }
+    single_row("`jiugong`, 20,000 random solvable pairs", &cases);
+    println!();
+}
+
+fn single_row<const W: usize, const N: usize>(label: &str, cases: &[(Board<W, N>, Board<W, N>)]) {
+    let mut times = Vec::with_capacity(cases.len());
+    let mut nodes = Vec::with_capacity(cases.len());
+    for (start, goal) in cases {
+        let (time, solution) = least_time(3, || ida_star::solve(start, goal));
+        times.push(time);
+        nodes.push(solution.expect("a solvable case").nodes);
+    }
+    let mean_nodes = nodes.iter().sum::<u64>() / nodes.len() as u64;
+    times.sort_unstable();
+    println!(
+        "| {} | {} | {} | {} | {} | {} | {} | {} |",
+        label,
+        cases.len(),
+        human(mean(&times)),
+        human(quantile(&times, 0.5)),
+        human(quantile(&times, 0.99)),
+        human(max(&times)),
+        mean_nodes,
+        nodes.iter().max().unwrap()
+    );
+}
+
+// ----- 2. The classic approaches ----------------------------------------------------------
+//
+// As the write-ups have them: a board is a string of nine digits, states are kept in hash maps
+// keyed by those strings, and each move builds a new string.
+
+/// A classic solver: the fewest moves between two boards written as strings.
+type Classic = fn(&str, &str) -> Option<u32>;
+
+/// The strings one move of the blank away from `board` (a 3x3 board, `'0'` the blank).
+fn string_neighbours(board: &str) -> Vec<String> {
+    let blank = board.find('0').expect("a blank");
+    let (row, column) = (blank / 3, blank % 3);
+    let mut cells = Vec::with_capacity(4);
+    if row > 0 {
+        cells.push(blank - 3);
+    }
+    if row < 2 {
+        cells.push(blank + 3);
+    }
+    if column > 0 {
+        cells.push(blank - 1);
+    }
+    if column < 2 {
+        cells.push(blank + 1);
+    }
+    cells
+        .into_iter()
+        .map(|cell| {
+            let mut bytes = board.as_bytes().to_vec();
+            bytes.swap(blank, cell);
+            String::from_utf8(bytes).expect("digits")
+        })
+        .collect()
+}
+
+/// Breadth-first search from the start until the goal comes out of the queue.
+fn bfs_strings(start: &str, goal: &str) -> Option<u32> {
+    let mut seen: HashMap<String, u32> = HashMap::new();
+    let mut queue = VecDeque::new();
+    seen.insert(start.to_string(), 0);
+    queue.push_back(start.to_string());
+    while let Some(board) = queue.pop_front() {
+        let distance = seen[&board];
+        if board == goal {
+            return Some(distance);
+        }
+        for next in string_neighbours(&board) {
+            if !seen.contains_key(&next) {
+                seen.insert(next.clone(), distance + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    None
+}
+
+/// Breadth-first search from both ends, a whole level at a time from the smaller frontier,
+/// until the two meet.
+fn bidirectional_bfs_strings(start: &str, goal: &str) -> Option<u32> {
+    if start == goal {
+        return Some(0);
+    }
+    let mut seen = [HashMap::new(), HashMap::new()];
+    let mut frontier = [vec![start.to_string()], vec![goal.to_string()]];
+    seen[0].insert(start.to_string(), 0u32);
+    seen[1].insert(goal.to_string(), 0u32);
+    while !frontier[0].is_empty() && !frontier[1].is_empty() {
+        let side = usize::from(frontier[1].len() < frontier[0].len());
+        let mut best = None;
+        let mut next_frontier = Vec::new();
+        for board in std::mem::take(&mut frontier[side]) {
+            let distance = seen[side][&board] + 1;
+            for next in string_neighbours(&board) {
+                if let Some(&other) = seen[1 - side].get(&next) {
+                    best = Some(best.map_or(distance + other, |b: u32| b.min(distance + other)));
+                }
+                if !seen[side].contains_key(&next) {
+                    seen[side].insert(next.clone(), distance);
+                    next_frontier.push(next);
+                }
+            }
+        }
+        if best.is_some() {
+            return best;
+        }
+        frontier[side] = next_frontier;
+    }
+    None
+}
+
+/// Tiles (not the blank) away from their goal cell.
+fn misplaced(board: &str, goal: &str) -> u32 {
+    let pairs = board.bytes().zip(goal.bytes());
+    pairs.filter(|&(a, b)| a != b'0' && a != b).count() as u32
+}
+
+/// The sum over the tiles of their row and column distances to their goal cells.
+fn manhattan(board: &str, goal: &str) -> u32 {
+    let mut sum = 0;
+    for (cell, tile) in board.bytes().enumerate() {
+        if tile != b'0' {
+            let home = goal
+                .find(char::from(tile))
+                .expect("the tile is in the goal");
+            sum += (cell / 3).abs_diff(home / 3) + (cell % 3).abs_diff(home % 3);
+        }
+    }
+    sum as u32
+}
+
+/// A* with a binary heap ordered by f = g + h; stale heap entries are skipped when popped.
+fn a_star_strings(start: &str, goal: &str, h: fn(&str, &str) -> u32) -> Option<u32> {
+    let mut best_g: HashMap<String, u32> = HashMap::new();
+    let mut open = BinaryHeap::new();
+    best_g.insert(start.to_string(), 0);
+    open.push(Reverse((h(start, goal), 0, start.to_string())));
+    while let Some(Reverse((_, g, board))) = open.pop() {
+        if board == goal {
+            return Some(g);
+        }
+        if g > best_g[&board] {
+            continue;
+        }
+        for next in string_neighbours(&board) {
+            if best_g.get(&next).map_or(true, |&known| g + 1 < known) {
+                best_g.insert(next.clone(), g + 1);
+                open.push(Reverse((g + 1 + h(&next, goal), g + 1, next)));
+            }
+        }
+    }
+    None
+}
+
+fn classic_approaches() {
+    let goal = Board9::from_tiles(P1379_GOAL).unwrap();
+    let table = bfs::distances(&goal);
+    let mut by_distance: Vec<usize> = (0..table.len())
+        .filter(|&r| table[r] != UNREACHABLE)
+        .collect();
+    by_distance.sort_by_key(|&r| (Reverse(table[r]), r));
+    let hardest: Vec<Board9> = by_distance[..100]
+        .iter()
+        .map(|&r| Board9::from_tiles(unrank(r)).unwrap())
+        .collect();
+    let mut rng = Rng::new(1000);
+    let mut random = Vec::new();
+    while random.len() < 1000 {
+        let start = Board9::from_tiles(rng.arrangement()).unwrap();
+        if solvable(&start, &goal) {
+            random.push(start);
+        }
+    }
+    let sets = [("100 hardest", &hardest), ("1,000 random", &random)];
+
+    println!("## Beside the classic approaches (3x3, goal 123804765)\n");
+    let (hard_min, hard_max) = distance_range(&hardest, &table);
+    let (random_min, random_max) = distance_range(&random, &table);
+    println!(
+        "The 100 hardest starts need {}-{} moves; the 1,000 random ones {}-{}. Each approach \
+         solves every instance once; its answers are checked against the engine's.\n",
+        hard_min, hard_max, random_min, random_max
+    );
+    println!(
+        "| Approach | {0}: mean | max | × engine | {1}: mean | max | × engine |",
+        sets[0].0, sets[1].0
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+
+    let engine_times: Vec<Vec<Duration>> = sets
+        .iter()
+        .map(|(_, starts)| {
+            let solve = |start: &Board9| ida_star::solve(start, &goal).map(|s| s.moves.len());
+            starts
+                .iter()
+                .map(|s| least_time(3, || solve(s)).0)
+                .collect()
+        })
+        .collect();
+    let engine_means: Vec<Duration> = engine_times.iter().map(|times| mean(times)).collect();
+    print!("| Engine: IDA*, Manhattan + linear conflict (least of 3 runs)");
+    for times in &engine_times {
+        print!(" | {} | {} | 1 ", human(mean(times)), human(max(times)));
+    }
+    println!("|");
+
+    let classics: [(&str, Classic); 4] = [
+        ("BFS, `HashMap<String, _>`", bfs_strings),
+        (
+            "Bidirectional BFS, two hash maps",
+            bidirectional_bfs_strings,
+        ),
+        ("A*, misplaced tiles, binary heap", |s, g| {
+            a_star_strings(s, g, misplaced)
+        }),
+        ("A*, Manhattan distance, binary heap", |s, g| {
+            a_star_strings(s, g, manhattan)
+        }),
+    ];
+    let goal_string = digits(&goal);
+    for (name, solve) in classics {
+        print!("| {}", name);
+        for ((_, starts), engine_mean) in sets.iter().zip(&engine_means) {
+            let mut times = Vec::with_capacity(starts.len());
+            for start in starts.iter() {
+                let (time, answer) = least_time(1, || solve(&digits(start), &goal_string));
+                assert_eq!(
+                    answer,
+                    Some(u32::from(table[rank(start.tiles())])),
+                    "{}",
+                    name
+                );
+                times.push(time);
+            }
+            let ratio = mean(&times).as_secs_f64() / engine_mean.as_secs_f64();
+            print!(
+                " | {} | {} | {:.0} ",
+                human(mean(&times)),
+                human(max(&times)),
+                ratio
+            );
+            eprint!(".");
+        }
+        println!("|");
+    }
+    eprintln!();
+    println!();
+}
+
+fn digits(board: &Board9) -> String {
+    board
+        .tiles()
+        .iter()
+        .map(|&t| char::from(b'0' + t))
+        .collect()
+}
+
+fn distance_range(starts: &[Board9], table: &[u8]) -> (u8, u8) {
+    let distances = starts.iter().map(|s| table[rank(s.tiles())]);
+    (distances.clone().min().unwrap(), distances.max().unwrap())
+}
+
+// ----- 3. Batch ----------------------------------------------------------------------------
+
+/// A shell that runs `eight` for the benchmark. A new process is charged with its parent's peak
+/// memory until it starts its program, so `eight` started straight from this process would be
+/// charged with the benchmark's own tables; the shell is started before they exist.
+struct Shell {
+    process: Child,
+    commands: ChildStdin,
+    replies: BufReader<ChildStdout>,
+}
+
+impl Shell {
+    fn start() -> Shell {
+        let mut process = Command::new("sh")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("sh starts");
+        let commands = process.stdin.take().expect("a piped stdin");
+        let replies = BufReader::new(process.stdout.take().expect("a piped stdout"));
+        Shell {
+            process,
+            commands,
+            replies,
+        }
+    }
+
+    /// Runs `command` and waits for it to end; true if it succeeded.
+    fn run(&mut self, command: &str) -> bool {
+        writeln!(self.commands, "{}; echo $?", command).expect("the shell reads");
+        let mut status = String::new();
+        self.replies
+            .read_line(&mut status)
+            .expect("the shell answers");
+        status.trim() == "0"
+    }
+
+    /// Ends the shell; the largest peak memory of the shell and every command it ran.
+    fn finish(self) -> String {
+        drop(self.commands);
+        let mut process = self.process;
+        process.wait().expect("the shell ends");
+        peak_memory_of_children()
+    }
+}
+
+fn batch(mut shell: Shell) {
+    const RUNS: usize = 5;
+    let goal = Board9::from_tiles(P1379_GOAL).unwrap();
+    let table = bfs::distances(&goal);
+    let mut input = Vec::with_capacity(362_880 * 10);
+    let mut expected = String::with_capacity(362_880 * 3);
+    for (r, &distance) in table.iter().enumerate() {
+        let start = Board9::from_tiles(unrank(r)).unwrap();
+        input.extend_from_slice(digits(&start).as_bytes());
+        input.push(b'\n');
+        match distance {
+            UNREACHABLE => expected.push_str("-1\n"),
+            distance => expected.push_str(&format!("{}\n", distance)),
+        }
+    }
+    let file = |suffix: &str| {
+        let name = format!("eight-batch-{}.{}", std::process::id(), suffix);
+        std::env::temp_dir().join(name)
+    };
+    let (input_path, output_path) = (file("in"), file("out"));
+    std::fs::write(&input_path, &input).expect("the input file is written");
+    let command = format!(
+        "'{}' < '{}' > '{}'",
+        env!("CARGO_BIN_EXE_eight"),
+        input_path.display(),
+        output_path.display()
+    );
+
+    let mut walls = Vec::with_capacity(RUNS);
+    for _ in 0..RUNS {
+        let (wall, succeeded) = least_time(1, || shell.run(&command));
+        assert!(succeeded, "eight failed");
+        let output = std::fs::read_to_string(&output_path).expect("eight's output");
+        assert!(
+            output == expected,
+            "eight's batch answers differ from the BFS table"
+        );
+        walls.push(wall);
+    }
+    let peak = shell.finish();
+    std::fs::remove_file(&input_path).ok();
+    std::fs::remove_file(&output_path).ok();
+    walls.sort_unstable();
+
+    println!("## Batch: all 362,880 3x3 arrangements through `eight` in one run\n");
+    println!(
+        "Half are unsolvable. The input is a file of {:.1} MB; the answers are checked against a \
+         BFS table. Wall time includes starting the process.\n",
+        input.len() as f64 / 1e6
+    );
+    println!("| Runs | Wall, median | Wall, best | Per case, median | Peak memory |");
+    println!("|---:|---:|---:|---:|---:|");
+    let median = walls[RUNS / 2];
+    println!(
+        "| {} | {} | {} | {} | {} |",
+        RUNS,
+        human(median),
+        human(walls[0]),
+        human(median / 362_880),
+        peak
+    );
+    std::io::stdout().flush().ok();
+}
+
+/// The largest peak resident memory among the child processes ended and waited for (and their
+/// own such children), from `getrusage`.
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+fn peak_memory_of_children() -> String {
+    extern "C" {
+        fn getrusage(who: i32, usage: *mut [i64; 18]) -> i32;
+    }
+    const RUSAGE_CHILDREN: i32 = -1;
+    // struct rusage on 64-bit Linux: two timevals (4 words), then ru_maxrss in KiB, 13 more.
+    let mut usage = [0i64; 18];
+    // SAFETY: `usage` is as large as, and laid out like, the `struct rusage` written into it.
+    let status = unsafe { getrusage(RUSAGE_CHILDREN, &mut usage) };
+    if status != 0 {
+        return "unknown".to_string();
+    }
+    format!("{:.1} MiB", usage[4] as f64 / 1024.0)
+}
+
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+fn peak_memory_of_children() -> String {
+    "unknown".to_string()
+}
