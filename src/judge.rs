@@ -1,5 +1,6 @@
-//! The loop every judge program runs: read the cases on standard input, solve each, and print
-//! its answer in order as it comes; on bad input print one `error: line N: ...` line on standard
+//! The loop every judge program runs: read the cases on standard input, solve each (one
+//! [`Solver`] for the whole input: search first, tables on long inputs), and print its answer in
+//! order as it comes; on bad input print one `error: line N: ...` line on standard
 //! error and exit with status 2, keeping the answers already printed.
 //!
 //! With no arguments a program prints only what its judge wants: the fewest moves, or -1. For a
