@@ -45,7 +45,12 @@ fn main() {
         std::process::exit(2);
     }
     let wanted = |section: &str| named.is_empty() || named.iter().any(|n| n == section);
-    println!("CPU: {} ({} cores)\n", cpu_model(), cores());
+    println!(
+        "Run on {} (UTC), CPU: {} ({} cores).\n",
+        today(),
+        cpu_model(),
+        cores()
+    );
     if wanted("single") {
         single_instances();
     }
@@ -55,6 +60,28 @@ fn main() {
     if wanted("batch") {
         batch(shell);
     }
+}
+
+/// Today's date, `YYYY-MM-DD` in UTC, from the days since 1970-01-01 (the proleptic Gregorian
+/// calendar, counted in 400-year eras of 146,097 days that start on 1 March).
+fn today() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = seconds / 86_400 + 719_468; // days since 0000-03-01
+    let (era, day_of_era) = (days / 146_097, days % 146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_from_march = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_from_march + 2) / 5 + 1;
+    let month = if month_from_march < 10 {
+        month_from_march + 3
+    } else {
+        month_from_march - 9
+    };
+    let year = era * 400 + year_of_era + u64::from(month <= 2);
+    format!("{:04}-{:02}-{:02}", year, month, day)
 }
 
 fn cpu_model() -> String {
@@ -93,6 +120,19 @@ fn human(d: Duration) -> String {
     } else {
         format!("{:.2} s", ns / 1e9)
     }
+}
+
+/// `n` with its digits in groups of three: 362,880.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 fn mean(times: &[Duration]) -> Duration {
@@ -159,13 +199,13 @@ fn single_row<const W: usize, const N: usize>(label: &str, cases: &[(Board<W, N>
     println!(
         "| {} | {} | {} | {} | {} | {} | {} | {} |",
         label,
-        cases.len(),
+        grouped(cases.len() as u64),
         human(mean(&times)),
         human(quantile(&times, 0.5)),
         human(quantile(&times, 0.99)),
         human(max(&times)),
-        mean_nodes,
-        nodes.iter().max().unwrap()
+        grouped(mean_nodes),
+        grouped(*nodes.iter().max().unwrap())
     );
 }
 
@@ -350,9 +390,9 @@ fn classic_approaches() {
     let engine_means: Vec<Duration> = engine_times.iter().map(|times| mean(times)).collect();
     print!("| Engine: IDA*, Manhattan + linear conflict (least of 3 runs)");
     for times in &engine_times {
-        print!(" | {} | {} | 1 ", human(mean(times)), human(max(times)));
+        print!(" | {} | {} | 1", human(mean(times)), human(max(times)));
     }
-    println!("|");
+    println!(" |");
 
     let classics: [(&str, Classic); 4] = [
         ("BFS, `HashMap<String, _>`", bfs_strings),
@@ -384,14 +424,14 @@ fn classic_approaches() {
             }
             let ratio = mean(&times).as_secs_f64() / engine_mean.as_secs_f64();
             print!(
-                " | {} | {} | {:.0} ",
+                " | {} | {} | {:.0}",
                 human(mean(&times)),
                 human(max(&times)),
                 ratio
             );
             eprint!(".");
         }
-        println!("|");
+        println!(" |");
     }
     eprintln!();
     println!();
