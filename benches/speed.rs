@@ -364,12 +364,11 @@ fn classic_approaches() {
     let sets = [("100 hardest", &hardest), ("1,000 random", &random)];
 
     println!("## Beside the classic approaches (3x3, goal 123804765)\n");
-    let (hard_min, hard_max) = distance_range(&hardest, &table);
-    let (random_min, random_max) = distance_range(&random, &table);
     println!(
-        "The 100 hardest starts need {}-{} moves; the 1,000 random ones {}-{}. Each approach \
+        "The 100 hardest starts need {} moves; the 1,000 random ones {}. Each approach \
          solves every instance once; its answers are checked against the engine's.\n",
-        hard_min, hard_max, random_min, random_max
+        distance_range(&hardest, &table),
+        distance_range(&random, &table)
     );
     println!(
         "| Approach | {0}: mean | max | × engine | {1}: mean | max | × engine |",
@@ -445,9 +444,15 @@ fn digits(board: &Board9) -> String {
         .collect()
 }
 
-fn distance_range(starts: &[Board9], table: &[u8]) -> (u8, u8) {
+/// "30" when every start needs the same number of moves, else "6 to 30".
+fn distance_range(starts: &[Board9], table: &[u8]) -> String {
     let distances = starts.iter().map(|s| table[rank(s.tiles())]);
-    (distances.clone().min().unwrap(), distances.max().unwrap())
+    let (least, most) = (distances.clone().min().unwrap(), distances.max().unwrap());
+    if least == most {
+        least.to_string()
+    } else {
+        format!("{} to {}", least, most)
+    }
 }
 
 // ----- 3. Batch ----------------------------------------------------------------------------
