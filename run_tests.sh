@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Runs every test: builds in release (the benchmark too), runs `cargo test --release` (unit, exhaustive and
-# end-to-end tests), then judges each sample in testdata/ (listed in testdata/cases.txt) on its
-# binary, oj-style: a verdict line per case (AC, WA, RE for a wrong exit status, TLE past the
-# time limit) with the time taken, the input and both outputs on a mismatch, and a last line
-# "N passed, N failed". Exits non-zero on any failure.
+# Runs every test: builds in release (the benchmark too), runs `cargo test --release` (unit,
+# exhaustive and end-to-end tests), then judges each sample in testdata/ (listed in
+# testdata/cases.txt) on its binary, oj-style: a verdict line per case (AC, WA, RE for a wrong
+# exit status, TLE past the time limit) with the time taken, the input and both outputs on a
+# mismatch, and a last line "N passed, N failed". Exits non-zero on any failure.
 #
 # Then it bundles every judge binary into one source file (bin/bundle.rs), compiles each bundle
 # alone with plain `rustc --edition 2021 -O`, and judges the same samples on the result; and

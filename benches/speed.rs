@@ -20,7 +20,7 @@ use engine::ida_star;
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use common::Rng;
+use common::{digits, line_of, Rng};
 
 type Board9 = Board<3, 9>;
 
@@ -406,13 +406,13 @@ fn classic_approaches() {
             a_star_strings(s, g, manhattan)
         }),
     ];
-    let goal_string = digits(&goal);
+    let goal_string = digits(goal.tiles());
     for (name, solve) in classics {
         print!("| {}", name);
         for ((_, starts), engine_mean) in sets.iter().zip(&engine_means) {
             let mut times = Vec::with_capacity(starts.len());
             for start in starts.iter() {
-                let (time, answer) = least_time(1, || solve(&digits(start), &goal_string));
+                let (time, answer) = least_time(1, || solve(&digits(start.tiles()), &goal_string));
                 assert_eq!(
                     answer,
                     Some(u32::from(table[rank(start.tiles())])),
@@ -434,14 +434,6 @@ fn classic_approaches() {
     }
     eprintln!();
     println!();
-}
-
-fn digits(board: &Board9) -> String {
-    board
-        .tiles()
-        .iter()
-        .map(|&t| char::from(b'0' + t))
-        .collect()
 }
 
 /// "30" when every start needs the same number of moves, else "6 to 30".
@@ -508,9 +500,7 @@ fn batch(mut shell: Shell) {
     let mut input = Vec::with_capacity(362_880 * 10);
     let mut expected = String::with_capacity(362_880 * 3);
     for (r, &distance) in table.iter().enumerate() {
-        let start = Board9::from_tiles(unrank(r)).unwrap();
-        input.extend_from_slice(digits(&start).as_bytes());
-        input.push(b'\n');
+        input.extend_from_slice(line_of(&unrank::<9>(r)).as_bytes());
         match distance {
             UNREACHABLE => expected.push_str("-1\n"),
             distance => expected.push_str(&format!("{}\n", distance)),

@@ -69,21 +69,21 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             Some(table) => table,
             None => return self.search(start, goal),
         };
-        let distance_of = |board: &Board<W, N>| table[rank(&relabelled(board, goal))];
-        let mut distance = distance_of(start);
+        // Moves do not look at labels: walk the relabelled board, whose goal is the table's.
+        let mut board = Board::<W, N>::from_tiles(relabelled(start, goal)).expect("a permutation");
+        let mut distance = table[rank(board.tiles())];
         if distance == bfs::UNREACHABLE {
             return None;
         }
-        let mut board = *start;
         let mut moves = Vec::with_capacity(usize::from(distance));
-        // Some neighbour of every board but the goal is one move nearer.
-        while let Some((m, next)) = board
-            .neighbours()
-            .find(|(_, next)| distance > 0 && distance_of(next) == distance - 1)
-        {
+        while distance > 0 {
+            distance -= 1;
+            let (m, next) = board
+                .neighbours()
+                .find(|(_, next)| table[rank(next.tiles())] == distance)
+                .expect("a board off the goal has a neighbour one move nearer");
             moves.push(m);
             board = next;
-            distance -= 1;
         }
         Some(moves)
     }

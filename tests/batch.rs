@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{run_with, Rng};
+use common::{line_of, run_with, Rng};
 use engine::board::{Board, Move};
 use engine::cantor::unrank;
 use engine::solver::Solver;
@@ -13,21 +13,14 @@ use engine::solver::Solver;
 const EIGHT: &str = env!("CARGO_BIN_EXE_eight");
 const JIUGONG: &str = env!("CARGO_BIN_EXE_jiugong");
 
-fn line_of(board: &Board<3, 9>) -> String {
-    let digits: String = board
-        .tiles()
-        .iter()
-        .map(|&t| char::from(b'0' + t))
-        .collect();
-    digits + "\n"
-}
-
 /// What a judge program prints for `start` and `goal` as the only case of its input.
 fn single_case_answer(start: &Board<3, 9>, goal: &Board<3, 9>) -> String {
-    match Solver::new().distance(start, goal) {
-        Some(distance) => distance.to_string(),
-        None => "-1".to_string(),
-    }
+    answer(Solver::new().distance(start, goal))
+}
+
+/// A distance as the judge programs print it: the number, or -1 when there is none.
+fn answer(distance: Option<usize>) -> String {
+    distance.map_or_else(|| "-1".to_string(), |d| d.to_string())
 }
 
 fn stdout_of(binary: &str, args: &[&str], input: &str) -> String {
@@ -60,7 +53,7 @@ fn a_binary_alone_on_one_case_answers_as_a_fresh_solver() {
     let mut rng = Rng::new(1);
     for _ in 0..100 {
         let start = Board::from_tiles(rng.arrangement()).unwrap();
-        let printed = stdout_of(EIGHT, &[], &line_of(&start));
+        let printed = stdout_of(EIGHT, &[], &line_of(start.tiles()));
         assert_eq!(printed, single_case_answer(&start, &goal) + "\n");
     }
 }
@@ -77,14 +70,11 @@ fn eight_answers_all_362880_arrangements_in_one_run_as_single_cases() {
     let mut solver = Solver::new();
     let in_one_solver: String = starts
         .iter()
-        .map(|start| match solver.distance(start, &goal) {
-            Some(distance) => format!("{}\n", distance),
-            None => "-1\n".to_string(),
-        })
+        .map(|start| answer(solver.distance(start, &goal)) + "\n")
         .collect();
     assert!(solver.uses_table_for(goal.blank()));
     assert_eq!(in_one_solver, expected);
-    let input: String = starts.iter().map(line_of).collect();
+    let input: String = starts.iter().map(|start| line_of(start.tiles())).collect();
     assert_eq!(stdout_of(EIGHT, &[], &input), expected);
 }
 
@@ -100,7 +90,7 @@ fn replay(start: &Board<3, 9>, path: &str) -> Option<Board<3, 9>> {
 fn eight_paths_for_all_362880_arrangements_in_one_run() {
     let goal = p1379_goal();
     let starts = every_arrangement_shuffled();
-    let input: String = starts.iter().map(line_of).collect();
+    let input: String = starts.iter().map(|start| line_of(start.tiles())).collect();
     let printed = stdout_of(EIGHT, &["--path"], &input);
     let mut lines = printed.lines();
     for start in &starts {
@@ -139,7 +129,7 @@ fn jiugong_answers_random_pairs_for_every_goal_blank_in_one_run_as_single_cases(
     assert!((0..9).all(|blank| solver.uses_table_for(blank)));
     let input: String = cases
         .iter()
-        .map(|(start, goal)| line_of(start) + &line_of(goal))
+        .map(|(start, goal)| line_of(start.tiles()) + &line_of(goal.tiles()))
         .collect();
     assert_eq!(stdout_of(JIUGONG, &[], &input), expected);
 }

@@ -7,7 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::run_with;
+use common::{line_of, run_with};
 
 use engine::cantor::{factorial, unrank};
 
@@ -118,13 +118,7 @@ fn the_leetcode_form_answers_every_2x3_board_as_the_sliding_binary_does() {
     let source = scratch_dir("leetcode").join("sliding_leetcode.rs");
     std::fs::write(&source, text + LEETCODE_CALLER).unwrap();
     let boards: String = (0..factorial(6))
-        .map(|r| {
-            unrank::<6>(r)
-                .iter()
-                .map(|t| char::from(b'0' + t))
-                .collect::<String>()
-                + "\n"
-        })
+        .map(|r| line_of(&unrank::<6>(r)))
         .collect();
     let expected = run_with(SLIDING, &[], boards.as_bytes()).0;
     assert!(expected.status.success());

@@ -6,7 +6,7 @@ mod common;
 
 use std::process::Output;
 
-use common::{run_with, Rng};
+use common::{line_of, run_with, Rng};
 use engine::bfs::{self, UNREACHABLE};
 use engine::board::{Board, Move};
 use engine::cantor::{rank, unrank};
@@ -233,22 +233,16 @@ fn check_paths<const W: usize, const N: usize>(
     assert_eq!(lines.next(), None);
 }
 
-fn line_of<const N: usize>(board: &Board<3, N>) -> String {
-    board
-        .tiles()
-        .iter()
-        .map(|&t| char::from(b'0' + t))
-        .collect::<String>()
-        + "\n"
-}
-
 #[test]
 fn sliding_paths_for_every_2x3_board() {
     let goal = Board::<3, 6>::from_tiles([1, 2, 3, 4, 5, 0]).unwrap();
     let cases: Vec<_> = (0..720)
         .map(|r| (Board::from_tiles(unrank(r)).unwrap(), goal))
         .collect();
-    let input: String = cases.iter().map(|(start, _)| line_of(start)).collect();
+    let input: String = cases
+        .iter()
+        .map(|(start, _)| line_of(start.tiles()))
+        .collect();
     check_paths(SLIDING, &cases, &input);
 }
 
@@ -259,7 +253,10 @@ fn eight_paths_for_20000_random_boards() {
     let cases: Vec<_> = (0..20_000)
         .map(|_| (Board::from_tiles(rng.arrangement()).unwrap(), goal))
         .collect();
-    let input: String = cases.iter().map(|(start, _)| line_of(start)).collect();
+    let input: String = cases
+        .iter()
+        .map(|(start, _)| line_of(start.tiles()))
+        .collect();
     check_paths(EIGHT, &cases, &input);
 }
 
@@ -277,7 +274,7 @@ fn jiugong_paths_for_20000_random_pairs() {
         .collect();
     let input: String = cases
         .iter()
-        .map(|(start, goal)| line_of(start) + &line_of(goal))
+        .map(|(start, goal)| line_of(start.tiles()) + &line_of(goal.tiles()))
         .collect();
     check_paths(JIUGONG, &cases, &input);
 }

@@ -1,5 +1,5 @@
-//! Helpers the integration tests share: an independent breadth-first search, a seeded random
-//! number generator, and running a program on an input.
+//! Helpers the integration tests share: an independent breadth-first search, a board written as
+//! digits, a seeded random number generator, and running a program on an input.
 #![allow(dead_code)]
 
 use std::collections::{HashMap, VecDeque};
@@ -42,6 +42,16 @@ pub fn distances_by_hash_map(goal: &[u8], width: usize) -> HashMap<Vec<u8>, u32>
         }
     }
     distance
+}
+
+/// The tiles as digits, `0` the blank: a board as the judge programs read it.
+pub fn digits(tiles: &[u8]) -> String {
+    tiles.iter().map(|&t| char::from(b'0' + t)).collect()
+}
+
+/// The tiles as one line of digits: a board as the judge programs read it.
+pub fn line_of(tiles: &[u8]) -> String {
+    digits(tiles) + "\n"
 }
 
 /// SplitMix64: a small seeded generator, so every run tests the same cases.
