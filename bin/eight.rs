@@ -2,6 +2,7 @@
 
 use engine::board::Board;
 use engine::judge;
+use engine::solver::Solver;
 
 const HELP: &str = "\
 eight: Luogu P1379 \"八数码难题\" (the 8-puzzle)
@@ -17,5 +18,5 @@ Output: one line per case.
 fn main() {
     let goal =
         Board::<3, 9>::from_tiles([1, 2, 3, 8, 0, 4, 7, 6, 5]).expect("the goal is an arrangement");
-    judge::run(HELP, |input| Ok(input.board()?.map(|start| (start, goal))));
+    judge::run(HELP, Solver::new(), |input| Ok(input.board()?.map(|start| (start, goal))));
 }

@@ -1,6 +1,7 @@
 //! Lanqiao Cup "九宫重排": the fewest moves that turn one 3x3 board into another.
 
 use engine::judge;
+use engine::solver::Solver;
 
 const HELP: &str = "\
 jiugong: Lanqiao Cup \"九宫重排\"
@@ -15,7 +16,7 @@ Output: one line per case.
 ";
 
 fn main() {
-    judge::run(HELP, |input| {
+    judge::run(HELP, Solver::new(), |input| {
         let start = match input.board::<3, 9>()? {
             Some(start) => start,
             None => return Ok(None),

@@ -2,6 +2,7 @@
 
 use engine::board::Board;
 use engine::judge;
+use engine::solver::Solver;
 
 const HELP: &str = "\
 sliding: LeetCode 773 \"Sliding Puzzle\"
@@ -16,5 +17,5 @@ Output: one line per case.
 
 fn main() {
     let goal = Board::<3, 6>::from_tiles([1, 2, 3, 4, 5, 0]).expect("the goal is an arrangement");
-    judge::run(HELP, |input| Ok(input.board()?.map(|start| (start, goal))));
+    judge::run(HELP, Solver::new(), |input| Ok(input.board()?.map(|start| (start, goal))));
 }

@@ -108,6 +108,31 @@ impl<const W: usize, const N: usize> Board<W, N> {
         })
     }
 
+    /// The goal with its blank in cell `blank` and the tiles `1..N` in the other cells, in order
+    /// (for `blank = N - 1`, the usual goal `1 2 .. N-1 0`).
+    pub fn canonical_goal(blank: usize) -> Self {
+        let mut tiles = [0; N];
+        for (cell, tile) in tiles.iter_mut().enumerate() {
+            *tile = if cell < blank { cell + 1 } else { cell } as u8;
+        }
+        tiles[blank] = 0;
+        Board { tiles }
+    }
+
+    /// This board with its tiles renamed so that `goal` becomes [`Board::canonical_goal`] with
+    /// the same blank cell: moves do not look at labels, so distances and paths stay the same,
+    /// and one table built for the canonical goal serves every goal with that blank cell.
+    pub fn relabelled(&self, goal: &Self) -> Self {
+        let canonical = Self::canonical_goal(goal.blank());
+        let mut name = [0; N];
+        for (&tile, &canonical_tile) in goal.tiles.iter().zip(&canonical.tiles) {
+            name[usize::from(tile)] = canonical_tile;
+        }
+        Board {
+            tiles: self.tiles.map(|tile| name[usize::from(tile)]),
+        }
+    }
+
     /// Every move keeps this parity, and two boards of equal parity always reach each other,
     /// so it alone decides solvability. A horizontal move changes no inversion; a vertical one
     /// passes a tile over `W - 1` others, which is an even count for odd `W` and an odd count

@@ -1,5 +1,6 @@
 //! Judge input: boards read line by line, each either on one line or one row a line, with every
-//! error naming its line. Each tile is one character: a digit, with `0` or `.` the blank; white
+//! error naming its line. On boards of up to ten cells each tile is one character, a digit; on
+//! larger boards each run of digits is one tile (`10 0 15`); `0` or `.` is the blank. White
 //! space, commas and brackets only separate (so `[[1,2,3],[4,0,5]]` is six tiles). Lines longer
 //! than [`MAX_LINE`] are refused before they are read whole, so memory stays bounded.
 
@@ -70,7 +71,7 @@ impl<R: Read> Input<R> {
         }
         let first = self.line_number;
         let mut tiles = [0u8; N];
-        let count = self.tiles_of_line(&mut tiles)?;
+        let count = self.tiles_of_line(&mut tiles, N)?;
         if count == W && W < N {
             for row in 1..N / W {
                 if !self.read_line()? {
@@ -78,7 +79,7 @@ impl<R: Read> Input<R> {
                         format!("expected a row of {} tiles, found the end of the input", W);
                     return Err(self.error(self.line_number + 1, message));
                 }
-                let count = self.tiles_of_line(&mut tiles[row * W..])?;
+                let count = self.tiles_of_line(&mut tiles[row * W..], N)?;
                 if count != W {
                     let message = format!("expected a row of {} tiles, found {}", W, count);
                     return Err(self.error(self.line_number, message));
@@ -99,13 +100,32 @@ impl<R: Read> Input<R> {
             .map_err(|message| self.error(first, message))
     }
 
-    /// Parses the tiles of the current line into the front of `tiles` and counts them all.
-    fn tiles_of_line(&self, tiles: &mut [u8]) -> Result<usize, InputError> {
+    /// Parses the tiles of the current line, on a board of `cells` cells, into the front of
+    /// `tiles` and counts them all.
+    fn tiles_of_line(&self, tiles: &mut [u8], cells: usize) -> Result<usize, InputError> {
         let text = std::str::from_utf8(&self.line)
             .map_err(|_| self.error(self.line_number, "not valid UTF-8".to_string()))?;
+        let numbers = cells > 10;
         let mut count = 0;
-        for c in text.chars() {
+        let mut chars = text.char_indices().peekable();
+        while let Some((at, c)) = chars.next() {
             let tile = match c {
+                '0'..='9' if numbers => {
+                    let mut end = at + 1;
+                    while let Some(&(next, '0'..='9')) = chars.peek() {
+                        end = next + 1;
+                        chars.next();
+                    }
+                    let digits = &text[at..end];
+                    match digits.parse::<usize>() {
+                        Ok(tile) if tile < cells => tile as u8,
+                        _ => {
+                            let message =
+                                format!("tile {} is out of range 0-{}", digits, cells - 1);
+                            return Err(self.error(self.line_number, message));
+                        }
+                    }
+                }
                 '0'..='9' => c as u8 - b'0',
                 '.' => 0,
                 ',' | '[' | ']' => continue,
@@ -195,6 +215,19 @@ mod tests {
         let text = b"\xef\xbb\xbf[[1,2,3],[4,0,5]]\r\n\r\n 4 1 2 \n5 . 3\n412503";
         let expected = [[1, 2, 3, 4, 0, 5], [4, 1, 2, 5, 0, 3], [4, 1, 2, 5, 0, 3]];
         assert_eq!(boards(text), Ok(expected.to_vec()));
+    }
+
+    #[test]
+    fn reads_numbers_on_boards_of_more_than_ten_cells() {
+        let mut input = Input::new(&b"1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 . 15\n 15,14,13,12,11,10,9,8,7,6,5,4,3,2,1,0"[..]);
+        let first: [u8; 16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15];
+        assert_eq!(input.board::<4, 16>().unwrap().map(|b| *b.tiles()), Some(first));
+        let second: [u8; 16] = std::array::from_fn(|i| 15 - i as u8);
+        assert_eq!(input.board::<4, 16>().unwrap().map(|b| *b.tiles()), Some(second));
+        let mut input = Input::new(&b"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 99999999999999999999999"[..]);
+        let error = input.board::<4, 16>().map(|_| ());
+        let message = "tile 99999999999999999999999 is out of range 0-15".to_string();
+        assert_eq!(error, Err(InputError { line: 1, message }));
     }
 
     #[test]

@@ -1,7 +1,9 @@
-//! The loop every judge program runs: read the cases on standard input, solve each (one
-//! [`Solver`] for the whole input: search first, tables on long inputs), and print its answer in
-//! order as it comes; on bad input print one `error: line N: ...` line on standard
-//! error and exit with status 2, keeping the answers already printed.
+//! The loop every judge program runs: read the cases on standard input, solve them (one solver
+//! for the whole input: search first, tables on long inputs), and print each answer in order;
+//! on bad input print one `error: line N: ...` line on standard error and exit with status 2,
+//! keeping the answers already printed. Cases are read while input is at hand and handed to the
+//! solver together (so the 4x4 solver can answer them in parallel), and answered before the
+//! program waits for more, so a person typing boards gets each answer at once.
 //!
 //! With no arguments a program prints only what its judge wants: the fewest moves, or -1. For a
 //! person, `--path` adds a line with an optimal sequence of moves of the blank, and `--show`
@@ -13,7 +15,26 @@ use std::process;
 use crate::board::{Board, Move};
 use crate::input::{Input, InputError};
 use crate::show;
-use crate::solver::Solver;
+
+/// The most cases handed to the solver at once, which bounds the memory a long input takes.
+const BATCH: usize = 1024;
+
+/// A solver the judge loop answers through.
+pub trait Solve<const W: usize, const N: usize> {
+    /// For each case, a start and its goal, in order: the fewest moves between them, or an
+    /// optimal path when `with_path` asks for one; `None` where no sequence of moves joins them.
+    fn answer(&mut self, cases: &[(Board<W, N>, Board<W, N>)], with_path: bool) -> Vec<Option<Answer>>;
+
+    /// Lets the solver use up to `threads` threads; the default ignores it.
+    fn set_threads(&mut self, _threads: usize) {}
+}
+
+/// The answer to one case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Distance(usize),
+    Path(Vec<Move>),
+}
 
 /// What to print for each case; each detail includes the ones before it.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -28,62 +49,70 @@ Options:
   --path   after each answer, print an optimal sequence of moves of the blank
            (U, D, L, R; an empty line for 0 moves, nothing for -1)
   --show   print that sequence and draw every board along it
+  --threads N
+           use at most N threads (default: one per core; only the 4x4 programs
+           use more than one)
   --help   print this help
 ";
 
-/// Runs a judge program: `next_case` reads one case, a start and its goal, or returns `Ok(None)`
-/// at the end of the input; `help` describes the problem and its input for `--help`. Input with
-/// no case at all is an error too.
-pub fn run<const W: usize, const N: usize, F>(help: &str, mut next_case: F)
+/// Runs a judge program through `solver`: `next_case` reads one case, a start and its goal, or
+/// returns `Ok(None)` at the end of the input; `help` describes the problem and its input for
+/// `--help`. Input with no case at all is an error too.
+pub fn run<const W: usize, const N: usize, S, F>(help: &str, mut solver: S, mut next_case: F)
 where
+    S: Solve<W, N>,
     F: FnMut(&mut Input<Stdin>) -> Result<Option<(Board<W, N>, Board<W, N>)>, InputError>,
 {
-    let detail = detail_from_args(help);
+    let detail = detail_from_args(help, &mut solver);
     let mut input = Input::new(io::stdin());
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let mut solver = Solver::new();
+    let mut cases = Vec::new();
     let mut answered = 0;
     loop {
-        // Answers reach an interactive user before the program waits for the next case.
-        if input.is_drained() {
-            flush(&mut out);
-        }
-        match next_case(&mut input) {
-            Ok(Some((start, goal))) => {
-                let written = if detail == Detail::Distance {
-                    write_distance(&mut out, solver.distance(&start, &goal))
-                } else {
-                    let moves = solver.path(&start, &goal);
-                    write_path(&mut out, detail, &start, moves.as_deref())
-                };
-                if let Err(e) = written {
-                    write_failed(e);
-                }
-                answered += 1;
+        let read = next_case(&mut input);
+        if let Ok(Some(case)) = read {
+            cases.push(case);
+            // Read on while input is at hand.
+            if !input.is_drained() && cases.len() < BATCH {
+                continue;
             }
+        }
+        let answers = solver.answer(&cases, detail != Detail::Distance);
+        for ((start, _), answer) in cases.iter().zip(answers) {
+            if let Err(e) = write_answer(&mut out, detail, start, answer) {
+                write_failed(e);
+            }
+        }
+        answered += cases.len();
+        cases.clear();
+        flush(&mut out);
+        match read {
+            Ok(Some(_)) => {}
             Ok(None) if answered == 0 => {
                 let line = input.line_number() + 1;
                 let message = "expected a board, found the end of the input".to_string();
                 fail(&input.error(line, message).to_string());
             }
-            Ok(None) => break,
-            Err(e) => {
-                flush(&mut out);
-                fail(&e.to_string());
-            }
+            Ok(None) => return,
+            Err(e) => fail(&e.to_string()),
         }
     }
-    flush(&mut out);
 }
 
-/// The detail the command-line arguments ask for; `--help` prints the help and exits.
-fn detail_from_args(help: &str) -> Detail {
+/// The detail the command-line arguments ask for; `--help` prints the help and exits, and
+/// `--threads N` goes to the solver.
+fn detail_from_args<const W: usize, const N: usize>(help: &str, solver: &mut impl Solve<W, N>) -> Detail {
     let mut detail = Detail::Distance;
-    for arg in std::env::args().skip(1) {
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
         match arg.as_str() {
             "--path" => detail = detail.max(Detail::Path),
             "--show" => detail = Detail::Show,
+            "--threads" => match args.next().and_then(|n| n.parse::<usize>().ok()) {
+                Some(threads) if threads > 0 => solver.set_threads(threads),
+                _ => fail("--threads needs a number of threads, 1 or more (see --help)"),
+            },
             "--help" | "-h" => {
                 print!("{}{}", help, OPTIONS);
                 process::exit(0);
@@ -94,28 +123,21 @@ fn detail_from_args(help: &str) -> Detail {
     detail
 }
 
-fn write_distance(out: &mut impl Write, distance: Option<usize>) -> io::Result<()> {
-    match distance {
-        Some(distance) => writeln!(out, "{}", distance),
-        None => writeln!(out, "-1"),
-    }
-}
-
-fn write_path<const W: usize, const N: usize>(
+fn write_answer<const W: usize, const N: usize>(
     out: &mut impl Write,
     detail: Detail,
     start: &Board<W, N>,
-    moves: Option<&[Move]>,
+    answer: Option<Answer>,
 ) -> io::Result<()> {
-    write_distance(out, moves.map(|moves| moves.len()))?;
-    let moves = match moves {
-        Some(moves) => moves,
-        None => return Ok(()),
+    let moves = match answer {
+        None => return writeln!(out, "-1"),
+        Some(Answer::Distance(distance)) => return writeln!(out, "{}", distance),
+        Some(Answer::Path(moves)) => moves,
     };
     let letters: String = moves.iter().map(|m| m.letter()).collect();
-    writeln!(out, "{}", letters)?;
+    writeln!(out, "{}\n{}", moves.len(), letters)?;
     if detail == Detail::Show {
-        writeln!(out, "{}", show::draw(start, moves))?;
+        writeln!(out, "{}", show::draw(start, &moves))?;
     }
     Ok(())
 }

@@ -3,16 +3,22 @@
 //! - [`board`]: the board, its moves, and solvability by parity.
 //! - [`cantor`]: Cantor expansion, a perfect index of the arrangements into an array.
 //! - [`bfs`]: breadth-first search over that array: every arrangement's exact distance.
-//! - [`ida_star`]: IDA* with Manhattan distance plus linear conflict: one optimal path.
-//! - [`solver`]: many cases: IDA* first, distance tables once they pay for themselves.
+//! - [`ida_star`]: IDA* under any admissible heuristic: one optimal path.
+//! - [`linear_conflict`]: Manhattan distance plus linear conflict, for boards up to 4x4.
+//! - [`pattern_db`]: additive pattern databases of the 4x4 board, built at run time.
+//! - [`solver`]: many 3x3 (or smaller) cases: IDA* first, distance tables once they pay.
+//! - [`fifteen`]: many 4x4 cases: IDA* first, pattern databases once they pay, every core.
 //! - [`show`]: drawing the boards along a solution.
 //! - [`input`] and [`judge`]: reading cases, printing answers, reporting bad input.
 
 pub mod bfs;
 pub mod board;
 pub mod cantor;
+pub mod fifteen;
 pub mod ida_star;
 pub mod input;
 pub mod judge;
+pub mod linear_conflict;
+pub mod pattern_db;
 pub mod show;
 pub mod solver;

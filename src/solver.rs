@@ -6,12 +6,14 @@
 //! twice what the better choice in hindsight would have. The rule counts search nodes, not time,
 //! so it is deterministic. A table answers a distance with one Cantor rank, O(N²), and a path by
 //! walking downhill through it. Goals that differ only in their tiles' labels share a table:
-//! each case is relabelled so its goal becomes the canonical goal with the blank in that cell.
+//! each case is relabelled so its goal becomes the canonical goal with the blank in that cell
+//! ([`Board::relabelled`]).
 
 use crate::bfs;
 use crate::board::{Board, Move};
 use crate::cantor::{factorial, rank};
 use crate::ida_star;
+use crate::judge::{Answer, Solve};
 
 /// Search nodes that cost about what a table costs: the breadth-first search visits `N! / 2`
 /// boards, each a few times dearer than a search node.
@@ -54,7 +56,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     /// The fewest moves between `start` and `goal`, or `None` when no sequence joins them.
     pub fn distance(&mut self, start: &Board<W, N>, goal: &Board<W, N>) -> Option<usize> {
         match self.table(goal) {
-            Some(table) => match table[rank(&relabelled(start, goal))] {
+            Some(table) => match table[rank(start.relabelled(goal).tiles())] {
                 bfs::UNREACHABLE => None,
                 distance => Some(usize::from(distance)),
             },
@@ -70,7 +72,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             None => return self.search(start, goal),
         };
         // Moves do not look at labels: walk the relabelled board, whose goal is the table's.
-        let mut board = Board::<W, N>::from_tiles(relabelled(start, goal)).expect("a permutation");
+        let mut board = start.relabelled(goal);
         let mut distance = table[rank(board.tiles())];
         if distance == bfs::UNREACHABLE {
             return None;
@@ -105,31 +107,23 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         let blank = goal.blank();
         let (spent, table) = &mut self.by_goal_blank[blank];
         if table.is_none() && *spent >= table_cost::<N>() {
-            *table = Some(bfs::distances(&canonical_goal::<W, N>(blank)));
+            *table = Some(bfs::distances(&Board::<W, N>::canonical_goal(blank)));
         }
         table.as_deref()
     }
 }
 
-/// The goal with its blank in cell `blank` and the tiles `1..N` in the other cells, in order.
-fn canonical_goal<const W: usize, const N: usize>(blank: usize) -> Board<W, N> {
-    let mut tiles = [0; N];
-    for (cell, tile) in tiles.iter_mut().enumerate() {
-        *tile = if cell < blank { cell + 1 } else { cell } as u8;
+impl<const W: usize, const N: usize> Solve<W, N> for Solver<W, N> {
+    fn answer(&mut self, cases: &[(Board<W, N>, Board<W, N>)], with_path: bool) -> Vec<Option<Answer>> {
+        let answer = |(start, goal): &(Board<W, N>, Board<W, N>)| {
+            if with_path {
+                self.path(start, goal).map(Answer::Path)
+            } else {
+                self.distance(start, goal).map(Answer::Distance)
+            }
+        };
+        cases.iter().map(answer).collect()
     }
-    tiles[blank] = 0;
-    Board::from_tiles(tiles).expect("a permutation of 0..N")
-}
-
-/// `board`'s tiles renamed so that `goal` becomes [`canonical_goal`]: moves do not look at
-/// labels, so distances and paths stay the same.
-fn relabelled<const W: usize, const N: usize>(board: &Board<W, N>, goal: &Board<W, N>) -> [u8; N] {
-    let canonical = canonical_goal::<W, N>(goal.blank());
-    let mut name = [0; N];
-    for (&tile, &canonical_tile) in goal.tiles().iter().zip(canonical.tiles()) {
-        name[usize::from(tile)] = canonical_tile;
-    }
-    board.tiles().map(|tile| name[usize::from(tile)])
 }
 
 #[cfg(test)]
@@ -143,7 +137,7 @@ mod tests {
     fn answers_as_single_cases_do_once_tables_take_over() {
         for blank in 0..6 {
             // The canonical goal with its tiles' labels reversed.
-            let tiles = canonical_goal::<3, 6>(blank).tiles().map(|t| (6 - t) % 6);
+            let tiles = Board::<3, 6>::canonical_goal(blank).tiles().map(|t| (6 - t) % 6);
             let goal = Board::<3, 6>::from_tiles(tiles).unwrap();
             let mut solver = Solver::new();
             for r in 0..720 {

@@ -1,0 +1,27 @@
+//! AOJ ALDS1_13_C "15 Puzzle": the fewest moves that turn a 4x4 board into 1 2 .. 15 0.
+
+use engine::board::Board;
+use engine::fifteen::Solver;
+use engine::judge;
+
+const HELP: &str = "\
+fifteen: AOJ ALDS1_13_C \"15 Puzzle\"
+Prints the fewest moves that turn each 4x4 board into 1 2 3 4 / 5 6 7 8 / 9 10 11 12 /
+13 14 15 0, or -1 if none does (the judge promises at most 45 moves; any board is answered).
+
+Input: one board per case, 0 the blank, as four rows of four numbers or on one line.
+  1 2 3 4
+  6 7 8 0
+  5 10 11 12
+  9 13 14 15
+Output: one line per case.
+  8
+";
+
+fn main() {
+    let goal = Board::<4, 16>::canonical_goal(15);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    judge::run(HELP, Solver::new(threads), |input| {
+        Ok(input.board()?.map(|start| (start, goal)))
+    });
+}

@@ -1,0 +1,155 @@
+//! The 15-puzzle, case after case: IDA* with Manhattan distance plus linear conflict until the
+//! searches have cost about what building the pattern databases costs, then IDA* with the
+//! databases ([`crate::pattern_db`]), the cases of a long input on every core.
+//!
+//! This is the ski-rental rule of the 3x3 solver ([`crate::solver`]): an easy board, the usual
+//! judge case, answers in microseconds and never pays for the tables; a hard board, or a long
+//! input, pays at most about twice what the better choice in hindsight would have. The rule
+//! counts search nodes, not time, so it is deterministic. Once the tables are built, the cases
+//! are shared out between threads (one per core, or as many as asked) and answered in order.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::board::{Board, Move};
+use crate::ida_star::{self, search};
+use crate::judge::{Answer, Solve};
+use crate::linear_conflict::LinearConflict;
+use crate::pattern_db::{PatternDb, PARTITION_663};
+
+/// The 4x4 board.
+pub type Board16 = Board<4, 16>;
+
+/// Search nodes of Manhattan distance plus linear conflict that cost about what building the
+/// tables costs (see the README's Performance section for both figures).
+pub const TABLE_COST: u64 = 60_000_000;
+
+/// The goal cell of the blank that the tables are built for: `1 2 .. 15 0`.
+const TABLE_BLANK: usize = 15;
+
+/// Answers 4x4 cases, switching from search alone to the tables as described above.
+///
+/// # Example
+/// ```
+/// use engine::board::{Board, Move};
+/// use engine::fifteen::Solver;
+/// let goal = Board::<4, 16>::canonical_goal(15);
+/// let tiles = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15];
+/// let start = Board::<4, 16>::from_tiles(tiles).unwrap();
+/// let mut solver = Solver::new(1);
+/// assert_eq!(solver.paths(&[(start, goal)]), [Some(vec![Move::Right])]);
+/// ```
+pub struct Solver {
+    threads: usize,
+    /// Search nodes spent without the tables so far.
+    spent: u64,
+    tables: Option<PatternDb>,
+}
+
+impl Solver {
+    /// A solver that uses up to `threads` threads (at least one).
+    pub fn new(threads: usize) -> Self {
+        Solver {
+            threads: threads.max(1),
+            spent: 0,
+            tables: None,
+        }
+    }
+
+    /// Whether the tables are built by now.
+    pub fn uses_tables(&self) -> bool {
+        self.tables.is_some()
+    }
+
+    /// An optimal path (moves of the blank) for each case, a start and its goal, in order; `None`
+    /// where parity says the start cannot reach its goal.
+    pub fn paths(&mut self, cases: &[(Board16, Board16)]) -> Vec<Option<Vec<Move>>> {
+        let mut paths = Vec::with_capacity(cases.len());
+        for (i, (start, goal)) in cases.iter().enumerate() {
+            if self.tables.is_none() {
+                if start.parity() != goal.parity() {
+                    paths.push(None);
+                    continue;
+                }
+                let limit = if goal.blank() == TABLE_BLANK {
+                    TABLE_COST.saturating_sub(self.spent)
+                } else {
+                    u64::MAX // no table serves this goal: search to the end
+                };
+                if let Some(solution) = search(start, &LinearConflict::new(goal), limit) {
+                    self.spent += solution.nodes;
+                    paths.push(Some(solution.moves));
+                    continue;
+                }
+                self.tables = Some(PatternDb::build(&PARTITION_663, self.threads));
+            }
+            paths.extend(self.search_with_tables(&cases[i..]));
+            break;
+        }
+        paths
+    }
+
+    /// Every case searched with the tables, on every thread.
+    fn search_with_tables(&self, cases: &[(Board16, Board16)]) -> Vec<Option<Vec<Move>>> {
+        let tables = self.tables.as_ref().expect("the tables are built");
+        in_parallel(cases, self.threads, |(start, goal)| {
+            if goal.blank() != TABLE_BLANK {
+                return ida_star::solve(start, goal).map(|solution| solution.moves);
+            }
+            if start.parity() != goal.parity() {
+                return None;
+            }
+            let start = start.relabelled(goal);
+            search(&start, tables, u64::MAX).map(|solution| solution.moves)
+        })
+    }
+}
+
+/// `work` applied to each item, on up to `threads` threads, the results in the items' order.
+/// Each thread takes the next item left, so a slow item holds up only its own thread.
+fn in_parallel<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    work: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let worker = || {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            match items.get(i) {
+                Some(item) => done.push((i, work(item))),
+                None => return done,
+            }
+        }
+    };
+    let mut done = std::thread::scope(|scope| {
+        // A thread that cannot be had leaves its share to the others.
+        let helpers: Vec<_> = (1..threads.min(items.len()))
+            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, worker).ok())
+            .collect();
+        let mut done = worker();
+        for helper in helpers {
+            done.extend(helper.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        }
+        done
+    });
+    done.sort_unstable_by_key(|&(i, _)| i);
+    done.into_iter().map(|(_, result)| result).collect()
+}
+
+impl Solve<4, 16> for Solver {
+    fn answer(&mut self, cases: &[(Board16, Board16)], with_path: bool) -> Vec<Option<Answer>> {
+        let answer = |moves: Vec<Move>| match with_path {
+            true => Answer::Path(moves),
+            false => Answer::Distance(moves.len()),
+        };
+        self.paths(cases)
+            .into_iter()
+            .map(|path| path.map(answer))
+            .collect()
+    }
+
+    fn set_threads(&mut self, threads: usize) {
+        self.threads = threads;
+    }
+}
