@@ -129,7 +129,11 @@ fn in_parallel<T: Sync, R: Send>(
             .collect();
         let mut done = worker();
         for helper in helpers {
-            done.extend(helper.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+            done.extend(
+                helper
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+            );
         }
         done
     });

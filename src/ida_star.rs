@@ -31,8 +31,13 @@ pub trait Heuristic<const W: usize, const N: usize> {
     fn estimate(&self, state: &Self::State) -> u32;
     /// The state once the tile at `from` of the board `tiles` (in `state`) slides into the
     /// blank at `to`.
-    fn after_slide(&self, tiles: &[u8; N], state: &Self::State, from: usize, to: usize)
-        -> Self::State;
+    fn after_slide(
+        &self,
+        tiles: &[u8; N],
+        state: &Self::State,
+        from: usize,
+        to: usize,
+    ) -> Self::State;
 }
 
 /// The fewest moves of the blank that turn `start` into `goal`, by IDA* with Manhattan distance

@@ -219,12 +219,21 @@ mod tests {
 
     #[test]
     fn reads_numbers_on_boards_of_more_than_ten_cells() {
-        let mut input = Input::new(&b"1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 . 15\n 15,14,13,12,11,10,9,8,7,6,5,4,3,2,1,0"[..]);
+        let mut input = Input::new(
+            &b"1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 . 15\n 15,14,13,12,11,10,9,8,7,6,5,4,3,2,1,0"[..],
+        );
         let first: [u8; 16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15];
-        assert_eq!(input.board::<4, 16>().unwrap().map(|b| *b.tiles()), Some(first));
+        assert_eq!(
+            input.board::<4, 16>().unwrap().map(|b| *b.tiles()),
+            Some(first)
+        );
         let second: [u8; 16] = std::array::from_fn(|i| 15 - i as u8);
-        assert_eq!(input.board::<4, 16>().unwrap().map(|b| *b.tiles()), Some(second));
-        let mut input = Input::new(&b"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 99999999999999999999999"[..]);
+        assert_eq!(
+            input.board::<4, 16>().unwrap().map(|b| *b.tiles()),
+            Some(second)
+        );
+        let mut input =
+            Input::new(&b"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 99999999999999999999999"[..]);
         let error = input.board::<4, 16>().map(|_| ());
         let message = "tile 99999999999999999999999 is out of range 0-15".to_string();
         assert_eq!(error, Err(InputError { line: 1, message }));

@@ -23,7 +23,11 @@ const BATCH: usize = 1024;
 pub trait Solve<const W: usize, const N: usize> {
     /// For each case, a start and its goal, in order: the fewest moves between them, or an
     /// optimal path when `with_path` asks for one; `None` where no sequence of moves joins them.
-    fn answer(&mut self, cases: &[(Board<W, N>, Board<W, N>)], with_path: bool) -> Vec<Option<Answer>>;
+    fn answer(
+        &mut self,
+        cases: &[(Board<W, N>, Board<W, N>)],
+        with_path: bool,
+    ) -> Vec<Option<Answer>>;
 
     /// Lets the solver use up to `threads` threads; the default ignores it.
     fn set_threads(&mut self, _threads: usize) {}
@@ -102,7 +106,10 @@ where
 
 /// The detail the command-line arguments ask for; `--help` prints the help and exits, and
 /// `--threads N` goes to the solver.
-fn detail_from_args<const W: usize, const N: usize>(help: &str, solver: &mut impl Solve<W, N>) -> Detail {
+fn detail_from_args<const W: usize, const N: usize>(
+    help: &str,
+    solver: &mut impl Solve<W, N>,
+) -> Detail {
     let mut detail = Detail::Distance;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {

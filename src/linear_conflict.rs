@@ -134,7 +134,13 @@ impl<const W: usize, const N: usize> Heuristic<W, N> for LinearConflict<W, N> {
     /// vertical slide, columns for a horizontal one (in the other line the tile only trades
     /// places with the blank).
     #[inline]
-    fn after_slide(&self, tiles: &[u8; N], state: &LinesState, from: usize, to: usize) -> LinesState {
+    fn after_slide(
+        &self,
+        tiles: &[u8; N],
+        state: &LinesState,
+        from: usize,
+        to: usize,
+    ) -> LinesState {
         let tile = usize::from(tiles[from]);
         let mut lines = state.lines;
         lines[from / W] -= self.row_digit[tile][from];

@@ -25,6 +25,8 @@
 //!
 //! Measured figures are in the README's Performance section.
 
+#[cfg(test)]
+use crate::board::Board;
 use crate::ida_star::Heuristic;
 
 /// Cells of the 4x4 board, and the blank's goal cell.
@@ -35,17 +37,11 @@ const MAX_GROUP: usize = 6;
 const GROUPS: usize = 3;
 
 /// The 6-6-3 partition, by tile (tile `t`'s goal cell is `t - 1`).
-pub const PARTITION_663: [&[u8]; GROUPS] = [
-    &[1, 5, 6, 9, 10, 13],
-    &[7, 8, 11, 12, 14, 15],
-    &[2, 3, 4],
-];
+pub const PARTITION_663: [&[u8]; GROUPS] =
+    [&[1, 5, 6, 9, 10, 13], &[7, 8, 11, 12, 14, 15], &[2, 3, 4]];
 
-pub const PARTITION_555: [&[u8]; GROUPS] = [
-    &[1, 2, 5, 6, 9],
-    &[3, 4, 7, 8, 12],
-    &[10, 11, 13, 14, 15],
-];
+pub const PARTITION_555: [&[u8]; GROUPS] =
+    [&[1, 2, 5, 6, 9], &[3, 4, 7, 8, 12], &[10, 11, 13, 14, 15]];
 
 /// `a`'s mirror about the main diagonal (cell `4r + c` becomes `4c + r`).
 const fn transposed(cell: usize) -> usize {
@@ -217,15 +213,22 @@ fn build_tables(partition: &[&[u8]; GROUPS], threads: usize) -> Vec<Vec<u8>> {
     }
     std::thread::scope(|scope| {
         // The first group on this thread, the others on another (6-6-3: one 6-tile table each).
-        let rest = std::thread::Builder::new()
-            .spawn_scoped(scope, || -> Vec<Vec<u8>> {
-                partition[1..].iter().map(|tiles| build_table(tiles)).collect()
-            });
+        let rest = std::thread::Builder::new().spawn_scoped(scope, || -> Vec<Vec<u8>> {
+            partition[1..]
+                .iter()
+                .map(|tiles| build_table(tiles))
+                .collect()
+        });
         let first = build_table(partition[0]);
         let rest = match rest {
-            Ok(handle) => handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e)),
             // No second thread to be had: build on this one.
-            Err(_) => partition[1..].iter().map(|tiles| build_table(tiles)).collect(),
+            Err(_) => partition[1..]
+                .iter()
+                .map(|tiles| build_table(tiles))
+                .collect(),
         };
         std::iter::once(first).chain(rest).collect()
     })
@@ -286,8 +289,7 @@ fn build_table(tiles: &[u8]) -> Vec<u8> {
                 while targets != 0 {
                     let to = targets.trailing_zeros() as usize;
                     targets &= targets - 1;
-                    let next_rank =
-                        rank_after_step(rank, &weights, slot, from, to, |c| slot_at[c]);
+                    let next_rank = rank_after_step(rank, &weights, slot, from, to, |c| slot_at[c]);
                     let seen = &mut reached[next_rank as usize];
                     if *seen & 1 << from != 0 {
                         continue;
@@ -298,7 +300,11 @@ fn build_table(tiles: &[u8]) -> Vec<u8> {
                     // The tile leaves `from` free and takes `to`.
                     *seen |= region(from, !(occupied ^ 1 << from ^ 1 << to));
                     cells[slot] = to as u8;
-                    next[(next_rank >> BUCKET_BITS) as usize].push(pack(next_rank, from, &cells[..k]));
+                    next[(next_rank >> BUCKET_BITS) as usize].push(pack(
+                        next_rank,
+                        from,
+                        &cells[..k],
+                    ));
                     cells[slot] = from as u8;
                 }
             }
@@ -324,7 +330,10 @@ impl PatternDb {
     fn place(&self, side: usize, tile: u8) -> (usize, usize) {
         let tile = usize::from(tile);
         if side == 0 {
-            (usize::from(self.group_of[tile]), usize::from(self.slot_of[tile]))
+            (
+                usize::from(self.group_of[tile]),
+                usize::from(self.slot_of[tile]),
+            )
         } else {
             (
                 usize::from(self.mirror_group_of[tile]),
@@ -347,12 +356,18 @@ impl PatternDb {
     ) {
         let (g, slot) = self.place(side, tile);
         let group = &self.groups[g];
-        let rank = rank_after_step(state.ranks[side][g], &group.weights, slot, from, to, |c| {
-            match self.place(side, tile_at(c)) {
-                (other, slot) if other == g => Some(slot),
-                _ => None,
-            }
-        });
+        let rank =
+            rank_after_step(
+                state.ranks[side][g],
+                &group.weights,
+                slot,
+                from,
+                to,
+                |c| match self.place(side, tile_at(c)) {
+                    (other, slot) if other == g => Some(slot),
+                    _ => None,
+                },
+            );
         let value = group.table[rank as usize];
         state.sums[side] = state.sums[side] + u32::from(value) - u32::from(state.values[side][g]);
         state.ranks[side][g] = rank;
@@ -377,7 +392,11 @@ impl Heuristic<4, 16> for PatternDb {
                 cells[g][slot] = cell as u8;
             }
             for (g, group) in self.groups.iter().enumerate() {
-                let k = self.group_of.iter().filter(|&&of| usize::from(of) == g).count();
+                let k = self
+                    .group_of
+                    .iter()
+                    .filter(|&&of| usize::from(of) == g)
+                    .count();
                 let rank = rank(&cells[g][..k], &group.weights);
                 state.ranks[side][g] = rank;
                 state.values[side][g] = group.table[rank as usize];
@@ -412,5 +431,124 @@ impl Heuristic<4, 16> for PatternDb {
             self.step_side(&mut next, 1, tile, from, to, |c| tiles[transposed(c)]);
         }
         next
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use std::collections::{HashMap, VecDeque};
+
+    #[test]
+    fn ranks_number_the_placements_and_steps_keep_them_up_to_date() {
+        let three = weights(3);
+        let mut seen = vec![false; 16 * 15 * 14];
+        for a in 0..16u8 {
+            for b in (0..16u8).filter(|&b| b != a) {
+                for c in (0..16u8).filter(|&c| c != a && c != b) {
+                    let r = rank(&[a, b, c], &three) as usize;
+                    assert!(!seen[r], "rank {} twice", r);
+                    seen[r] = true;
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+        // Every step of every tile of a few six-tile placements, against a fresh rank.
+        let six = weights(6);
+        for cells in [
+            [0u8, 1, 2, 3, 4, 5],
+            [15, 9, 6, 12, 3, 0],
+            [5, 10, 1, 14, 7, 11],
+        ] {
+            for slot in 0..6 {
+                let from = usize::from(cells[slot]);
+                let occupied = cells.iter().fold(0u16, |m, &c| m | 1 << c);
+                let mut targets = NEIGHBOURS[from] & !occupied;
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as usize;
+                    targets &= targets - 1;
+                    let slot_at = |c: usize| cells.iter().position(|&x| usize::from(x) == c);
+                    let mut after = cells;
+                    after[slot] = to as u8;
+                    let stepped =
+                        rank_after_step(rank(&cells, &six), &six, slot, from, to, slot_at);
+                    assert_eq!(
+                        stepped,
+                        rank(&after, &six),
+                        "{:?} {} -> {}",
+                        cells,
+                        from,
+                        to
+                    );
+                }
+            }
+        }
+    }
+
+    /// A group's table against a plain search that knows nothing of regions or ranks: 0-1
+    /// breadth-first search over the group's cells and the blank's cell, in a hash map, the
+    /// blank stepping onto a free cell for nothing and swapping with a group tile for one move.
+    #[test]
+    fn a_table_matches_a_plain_search() {
+        let tiles = [2u8, 3, 4];
+        let table = build_table(&tiles);
+        let home = [1u8, 2, 3];
+        let mut cost: HashMap<([u8; 3], usize), u8> = HashMap::new();
+        let mut queue = VecDeque::from([(home, BLANK_HOME, 0u8)]);
+        while let Some((cells, blank, d)) = queue.pop_front() {
+            if cost.contains_key(&(cells, blank)) {
+                continue;
+            }
+            cost.insert((cells, blank), d);
+            let mut next = NEIGHBOURS[blank];
+            while next != 0 {
+                let cell = next.trailing_zeros() as usize;
+                next &= next - 1;
+                let mut moved = cells;
+                match cells.iter().position(|&c| usize::from(c) == cell) {
+                    Some(slot) => {
+                        moved[slot] = blank as u8;
+                        queue.push_back((moved, cell, d + 1));
+                    }
+                    None => queue.push_front((moved, cell, d)),
+                }
+            }
+        }
+        let mut best = vec![u8::MAX; table.len()];
+        for ((cells, _), d) in cost {
+            let r = rank(&cells, &weights(3)) as usize;
+            best[r] = best[r].min(d);
+        }
+        assert_eq!(table, best);
+    }
+
+    #[test]
+    fn incremental_state_matches_a_full_recount() {
+        // Small groups build fast; the look-ups work alike for any partition.
+        let partition: [&[u8]; GROUPS] =
+            [&[1, 2, 5, 6, 9], &[3, 4, 7, 8, 12], &[10, 11, 13, 14, 15]];
+        let db = PatternDb::build(&partition, 2);
+        let mut tiles = *Board::<4, 16>::canonical_goal(BLANK_HOME).tiles();
+        let mut state = db.state(&tiles);
+        assert_eq!(db.estimate(&state), 0);
+        let mut blank = BLANK_HOME;
+        let mut seed = 7u64;
+        for _ in 0..2000 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let choices = NEIGHBOURS[blank];
+            let pick = (seed >> 33) as u32 % choices.count_ones();
+            let mut cell = choices;
+            for _ in 0..pick {
+                cell &= cell - 1;
+            }
+            let cell = cell.trailing_zeros() as usize;
+            state = db.after_slide(&tiles, &state, cell, blank);
+            tiles.swap(cell, blank);
+            blank = cell;
+            assert_eq!(state, db.state(&tiles));
+        }
     }
 }

@@ -114,7 +114,11 @@ impl<const W: usize, const N: usize> Solver<W, N> {
 }
 
 impl<const W: usize, const N: usize> Solve<W, N> for Solver<W, N> {
-    fn answer(&mut self, cases: &[(Board<W, N>, Board<W, N>)], with_path: bool) -> Vec<Option<Answer>> {
+    fn answer(
+        &mut self,
+        cases: &[(Board<W, N>, Board<W, N>)],
+        with_path: bool,
+    ) -> Vec<Option<Answer>> {
         let answer = |(start, goal): &(Board<W, N>, Board<W, N>)| {
             if with_path {
                 self.path(start, goal).map(Answer::Path)
@@ -137,7 +141,9 @@ mod tests {
     fn answers_as_single_cases_do_once_tables_take_over() {
         for blank in 0..6 {
             // The canonical goal with its tiles' labels reversed.
-            let tiles = Board::<3, 6>::canonical_goal(blank).tiles().map(|t| (6 - t) % 6);
+            let tiles = Board::<3, 6>::canonical_goal(blank)
+                .tiles()
+                .map(|t| (6 - t) % 6);
             let goal = Board::<3, 6>::from_tiles(tiles).unwrap();
             let mut solver = Solver::new();
             for r in 0..720 {
