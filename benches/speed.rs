@@ -5,6 +5,8 @@
 //! 2. The classic approaches of the write-ups, written here as they describe them, on the same
 //!    instances as the engine in the same run: the 100 hardest 3x3 starts and 1,000 random ones.
 //! 3. A batch: all 362,880 3x3 arrangements through the real `eight` binary in one run.
+//! 4. The 15-puzzle: Korf's 100 under each heuristic, the pattern databases' build, and the
+//!    real `fifteen` binary on all 100 in one input.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
@@ -15,12 +17,14 @@ use std::time::{Duration, Instant};
 use engine::bfs::{self, UNREACHABLE};
 use engine::board::Board;
 use engine::cantor::{rank, unrank};
-use engine::ida_star;
+use engine::ida_star::{self, search, Heuristic};
+use engine::linear_conflict::LinearConflict;
+use engine::pattern_db::{PatternDb, PARTITION_663};
 
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use common::{digits, line_of, Rng};
+use common::{digits, korf_100, line_of, Rng};
 
 type Board9 = Board<3, 9>;
 
@@ -31,15 +35,16 @@ const P1379_GOAL: [u8; 9] = [1, 2, 3, 8, 0, 4, 7, 6, 5];
 fn main() {
     // First, while this process is small: see `Shell`.
     let shell = Shell::start();
+    let fifteen_shell = Shell::start();
     // Cargo adds `--bench`; the other arguments name sections.
     let named: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
-    const SECTIONS: [&str; 3] = ["single", "classic", "batch"];
+    const SECTIONS: [&str; 4] = ["single", "classic", "batch", "fifteen"];
     if let Some(unknown) = named.iter().find(|n| !SECTIONS.contains(&n.as_str())) {
         eprintln!(
-            "error: no section '{}'; known: single, classic, batch",
+            "error: no section '{}'; known: single, classic, batch, fifteen",
             unknown
         );
         std::process::exit(2);
@@ -59,6 +64,9 @@ fn main() {
     }
     if wanted("batch") {
         batch(shell);
+    }
+    if wanted("fifteen") {
+        fifteen(fifteen_shell);
     }
 }
 
@@ -552,6 +560,180 @@ fn batch(mut shell: Shell) {
         human(median / 362_880),
         peak
     );
+    std::io::stdout().flush().ok();
+}
+
+// ----- 4. The 15-puzzle ------------------------------------------------------------------------
+
+/// Manhattan distance alone: the heuristic of the textbook 15-puzzle IDA*.
+struct Manhattan([[u8; 16]; 16]);
+
+impl Manhattan {
+    fn new() -> Self {
+        let mut distance = [[0; 16]; 16];
+        for (tile, row) in distance.iter_mut().enumerate().skip(1) {
+            for (cell, d) in row.iter_mut().enumerate() {
+                let home = tile - 1;
+                *d = ((cell / 4).abs_diff(home / 4) + (cell % 4).abs_diff(home % 4)) as u8;
+            }
+        }
+        Manhattan(distance)
+    }
+}
+
+impl Heuristic<4, 16> for Manhattan {
+    type State = u32;
+
+    fn state(&self, tiles: &[u8; 16]) -> u32 {
+        let cells = tiles.iter().enumerate();
+        cells
+            .map(|(cell, &t)| u32::from(self.0[usize::from(t)][cell]))
+            .sum()
+    }
+
+    fn estimate(&self, state: &u32) -> u32 {
+        *state
+    }
+
+    fn after_slide(&self, tiles: &[u8; 16], state: &u32, from: usize, to: usize) -> u32 {
+        let distance = &self.0[usize::from(tiles[from])];
+        state + u32::from(distance[to]) - u32::from(distance[from])
+    }
+}
+
+/// One row of the heuristics table: IDA* under `heuristic` on `instances`, one thread; the
+/// lengths are checked against the published ones. Returns the nodes and the time.
+fn heuristic_row<H: Heuristic<4, 16>>(
+    name: &str,
+    heuristic: &H,
+    instances: &[(usize, [u8; 16])],
+    label: &str,
+    literature: &str,
+) -> (u64, Duration) {
+    let started = Instant::now();
+    let mut nodes = 0;
+    for (length, tiles) in instances {
+        let start = Board::<4, 16>::from_tiles(*tiles).unwrap();
+        let solution = search(&start, heuristic, u64::MAX).expect("no limit");
+        assert_eq!(solution.moves.len(), *length, "{}: a wrong length", name);
+        nodes += solution.nodes;
+    }
+    let time = started.elapsed();
+    println!(
+        "| {} | {} | {} | {} | {} | {} |",
+        name,
+        label,
+        grouped(nodes / instances.len() as u64),
+        human(time),
+        human(time / nodes.max(1) as u32),
+        literature
+    );
+    std::io::stdout().flush().ok();
+    (nodes, time)
+}
+
+fn fifteen(mut shell: Shell) {
+    const RUNS: usize = 3;
+    /// Manhattan distance alone takes minutes on the longer instances: those two heuristics
+    /// run on the instances of at most this many moves.
+    const SHORT: usize = 48;
+    let korf = korf_100();
+    let short: Vec<_> = korf.iter().copied().filter(|&(l, _)| l <= SHORT).collect();
+
+    println!("## The 15-puzzle: Korf's 100\n");
+    let (build_two, mut db) = least_time(1, || PatternDb::build(&PARTITION_663, 2));
+    let (build_one, _) = least_time(1, || PatternDb::build(&PARTITION_663, 1));
+    println!(
+        "Pattern databases 6-6-3 built in {} on two threads, {} on one; the tables take {:.1} MiB.\n",
+        human(build_two),
+        human(build_one),
+        db.table_bytes() as f64 / (1024.0 * 1024.0)
+    );
+    println!(
+        "IDA* on one thread, each answer checked against the published length. The literature's \
+         mean nodes over all 100 are Korf and Felner's (2002).\n"
+    );
+    println!(
+        "| Heuristic | Instances | Mean nodes | Search time | Per node | Literature, all 100 |"
+    );
+    println!("|---|---|---:|---:|---:|---:|");
+    let short_label = format!("{} of at most {} moves", short.len(), SHORT);
+    let goal = Board::<4, 16>::canonical_goal(15);
+    heuristic_row(
+        "Manhattan",
+        &Manhattan::new(),
+        &short,
+        &short_label,
+        "401,189,630",
+    );
+    let (lc_nodes, lc_time) = heuristic_row(
+        "Manhattan + linear conflict",
+        &LinearConflict::new(&goal),
+        &short,
+        &short_label,
+        "",
+    );
+    for (mirrored, name, literature) in [
+        (false, "6-6-3 pattern databases", "617,555"),
+        (true, "6-6-3, and mirrored", ""),
+    ] {
+        db.set_mirrored(mirrored);
+        heuristic_row(name, &db, &short, &short_label, "");
+        heuristic_row(name, &db, &korf, "all 100", literature);
+    }
+    let lc_per_node = lc_time.as_secs_f64() / lc_nodes as f64;
+    println!(
+        "\nThe build on two threads costs as much time as {} nodes of linear conflict.\n",
+        grouped((build_two.as_secs_f64() / lc_per_node) as u64)
+    );
+
+    // The real program on all 100 in one input.
+    let mut input = String::new();
+    let mut expected = String::new();
+    for (length, tiles) in &korf {
+        let numbers: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+        input += &(numbers.join(" ") + "\n");
+        expected += &format!("{}\n", length);
+    }
+    let file = |suffix: &str| {
+        let name = format!("fifteen-korf-{}.{}", std::process::id(), suffix);
+        std::env::temp_dir().join(name)
+    };
+    let (input_path, output_path) = (file("in"), file("out"));
+    std::fs::write(&input_path, &input).expect("the input file is written");
+    println!("`fifteen` on all 100 boards in one input, every answer checked; wall time from process start, median of {}.\n", RUNS);
+    println!("| Threads | Wall, median | Wall, best |");
+    println!("|---:|---:|---:|");
+    for threads in [2, 1] {
+        let command = format!(
+            "'{}' --threads {} < '{}' > '{}'",
+            env!("CARGO_BIN_EXE_fifteen"),
+            threads,
+            input_path.display(),
+            output_path.display()
+        );
+        let mut walls = Vec::with_capacity(RUNS);
+        for _ in 0..RUNS {
+            let (wall, succeeded) = least_time(1, || shell.run(&command));
+            assert!(succeeded, "fifteen failed");
+            let output = std::fs::read_to_string(&output_path).expect("fifteen's output");
+            assert!(
+                output == expected,
+                "fifteen's answers differ from Korf's lengths"
+            );
+            walls.push(wall);
+        }
+        walls.sort_unstable();
+        println!(
+            "| {} | {} | {} |",
+            threads,
+            human(walls[RUNS / 2]),
+            human(walls[0])
+        );
+    }
+    println!("\nPeak memory of `fifteen`: {}.", shell.finish());
+    std::fs::remove_file(&input_path).ok();
+    std::fs::remove_file(&output_path).ok();
     std::io::stdout().flush().ok();
 }
 

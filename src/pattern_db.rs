@@ -25,8 +25,6 @@
 //!
 //! Measured figures are in the README's Performance section.
 
-#[cfg(test)]
-use crate::board::Board;
 use crate::ida_star::Heuristic;
 
 /// Cells of the 4x4 board, and the blank's goal cell.

@@ -7,7 +7,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{distances_by_hash_map, run_with};
+use common::{distances_by_hash_map, korf_100, run_with};
 use engine::board::{Board, Move};
 use engine::cantor::{factorial, unrank};
 use engine::fifteen::Solver;
@@ -17,30 +17,6 @@ use engine::pattern_db::{PatternDb, PARTITION_663};
 const FIFTEEN: &str = env!("CARGO_BIN_EXE_fifteen");
 
 type Board16 = Board<4, 16>;
-
-/// Korf's 100 (`../shared/data/korf100.txt`), each an optimal length and a board posed for the
-/// goal 1 2 .. 15 0: turned 180 degrees, tile t renamed 16 - t, as that file's README says.
-fn korf_100() -> Vec<(usize, [u8; 16])> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/korf100.txt");
-    let text = std::fs::read_to_string(path).expect("the shared data beside the project");
-    let instances: Vec<(usize, [u8; 16])> = text
-        .lines()
-        .map(|line| {
-            let numbers: Vec<u8> = line
-                .split_whitespace()
-                .map(|n| n.parse().unwrap())
-                .collect();
-            let korf = &numbers[2..];
-            let tiles = std::array::from_fn(|q| match korf[15 - q] {
-                0 => 0,
-                t => 16 - t,
-            });
-            (usize::from(numbers[1]), tiles)
-        })
-        .collect();
-    assert_eq!(instances.len(), 100);
-    instances
-}
 
 fn replay(start: Board16, path: &str) -> Option<Board16> {
     path.chars().try_fold(start, |board, letter| {

@@ -103,3 +103,27 @@ pub fn run_with(binary: &str, args: &[&str], input: &[u8]) -> (Output, bool) {
     let took_all = writer.join().unwrap();
     (output, took_all)
 }
+
+/// Korf's 100 (`../shared/data/korf100.txt`), each an optimal length and a board posed for the
+/// goal 1 2 .. 15 0: turned 180 degrees, tile t renamed 16 - t, as that file's README says.
+pub fn korf_100() -> Vec<(usize, [u8; 16])> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/korf100.txt");
+    let text = std::fs::read_to_string(path).expect("the shared data beside the project");
+    let instances: Vec<(usize, [u8; 16])> = text
+        .lines()
+        .map(|line| {
+            let numbers: Vec<u8> = line
+                .split_whitespace()
+                .map(|n| n.parse().unwrap())
+                .collect();
+            let korf = &numbers[2..];
+            let tiles = std::array::from_fn(|q| match korf[15 - q] {
+                0 => 0,
+                t => 16 - t,
+            });
+            (usize::from(numbers[1]), tiles)
+        })
+        .collect();
+    assert_eq!(instances.len(), 100);
+    instances
+}
