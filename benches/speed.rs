@@ -11,6 +11,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
 use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -457,7 +458,7 @@ fn distance_range(starts: &[Board9], table: &[u8]) -> String {
 
 // ----- 3. Batch ----------------------------------------------------------------------------
 
-/// A shell that runs `eight` for the benchmark. A new process is charged with its parent's peak
+/// A shell that runs a judge program for the benchmark. A new process is charged with its parent's peak
 /// memory until it starts its program, so `eight` started straight from this process would be
 /// charged with the benchmark's own tables; the shell is started before they exist.
 struct Shell {
@@ -492,6 +493,50 @@ impl Shell {
         status.trim() == "0"
     }
 
+    /// Runs `binary` with `args` on `input` (through files) `runs` times, each time checking
+    /// that it prints `expected`; the wall times, from process start, sorted.
+    fn wall_times(
+        &mut self,
+        binary: &str,
+        args: &str,
+        input: &[u8],
+        expected: &str,
+        runs: usize,
+    ) -> Vec<Duration> {
+        let name = Path::new(binary)
+            .file_name()
+            .map_or(binary.into(), |n| n.to_string_lossy());
+        let file = |suffix: &str| {
+            let file = format!("{}-bench-{}.{}", name, std::process::id(), suffix);
+            std::env::temp_dir().join(file)
+        };
+        let (input_path, output_path) = (file("in"), file("out"));
+        std::fs::write(&input_path, input).expect("the input file is written");
+        let command = format!(
+            "'{}' {} < '{}' > '{}'",
+            binary,
+            args,
+            input_path.display(),
+            output_path.display()
+        );
+        let mut walls = Vec::with_capacity(runs);
+        for _ in 0..runs {
+            let (wall, succeeded) = least_time(1, || self.run(&command));
+            assert!(succeeded, "{} failed", name);
+            let output = std::fs::read_to_string(&output_path).expect("the program's output");
+            assert!(
+                output == expected,
+                "{}'s answers are not the expected ones",
+                name
+            );
+            walls.push(wall);
+        }
+        std::fs::remove_file(&input_path).ok();
+        std::fs::remove_file(&output_path).ok();
+        walls.sort_unstable();
+        walls
+    }
+
     /// Ends the shell; the largest peak memory of the shell and every command it ran.
     fn finish(self) -> String {
         drop(self.commands);
@@ -514,34 +559,8 @@ fn batch(mut shell: Shell) {
             distance => expected.push_str(&format!("{}\n", distance)),
         }
     }
-    let file = |suffix: &str| {
-        let name = format!("eight-batch-{}.{}", std::process::id(), suffix);
-        std::env::temp_dir().join(name)
-    };
-    let (input_path, output_path) = (file("in"), file("out"));
-    std::fs::write(&input_path, &input).expect("the input file is written");
-    let command = format!(
-        "'{}' < '{}' > '{}'",
-        env!("CARGO_BIN_EXE_eight"),
-        input_path.display(),
-        output_path.display()
-    );
-
-    let mut walls = Vec::with_capacity(RUNS);
-    for _ in 0..RUNS {
-        let (wall, succeeded) = least_time(1, || shell.run(&command));
-        assert!(succeeded, "eight failed");
-        let output = std::fs::read_to_string(&output_path).expect("eight's output");
-        assert!(
-            output == expected,
-            "eight's batch answers differ from the BFS table"
-        );
-        walls.push(wall);
-    }
+    let walls = shell.wall_times(env!("CARGO_BIN_EXE_eight"), "", &input, &expected, RUNS);
     let peak = shell.finish();
-    std::fs::remove_file(&input_path).ok();
-    std::fs::remove_file(&output_path).ok();
-    walls.sort_unstable();
 
     println!("## Batch: all 362,880 3x3 arrangements through `eight` in one run\n");
     println!(
@@ -695,35 +714,18 @@ fn fifteen(mut shell: Shell) {
         input += &(numbers.join(" ") + "\n");
         expected += &format!("{}\n", length);
     }
-    let file = |suffix: &str| {
-        let name = format!("fifteen-korf-{}.{}", std::process::id(), suffix);
-        std::env::temp_dir().join(name)
-    };
-    let (input_path, output_path) = (file("in"), file("out"));
-    std::fs::write(&input_path, &input).expect("the input file is written");
     println!("`fifteen` on all 100 boards in one input, every answer checked; wall time from process start, median of {}.\n", RUNS);
     println!("| Threads | Wall, median | Wall, best |");
     println!("|---:|---:|---:|");
     for threads in [2, 1] {
-        let command = format!(
-            "'{}' --threads {} < '{}' > '{}'",
+        let args = format!("--threads {}", threads);
+        let walls = shell.wall_times(
             env!("CARGO_BIN_EXE_fifteen"),
-            threads,
-            input_path.display(),
-            output_path.display()
+            &args,
+            input.as_bytes(),
+            &expected,
+            RUNS,
         );
-        let mut walls = Vec::with_capacity(RUNS);
-        for _ in 0..RUNS {
-            let (wall, succeeded) = least_time(1, || shell.run(&command));
-            assert!(succeeded, "fifteen failed");
-            let output = std::fs::read_to_string(&output_path).expect("fifteen's output");
-            assert!(
-                output == expected,
-                "fifteen's answers differ from Korf's lengths"
-            );
-            walls.push(wall);
-        }
-        walls.sort_unstable();
         println!(
             "| {} | {} | {} |",
             threads,
@@ -732,8 +734,6 @@ fn fifteen(mut shell: Shell) {
         );
     }
     println!("\nPeak memory of `fifteen`: {}.", shell.finish());
-    std::fs::remove_file(&input_path).ok();
-    std::fs::remove_file(&output_path).ok();
     std::io::stdout().flush().ok();
 }
 

@@ -38,16 +38,14 @@ const GROUPS: usize = 3;
 pub const PARTITION_663: [&[u8]; GROUPS] =
     [&[1, 5, 6, 9, 10, 13], &[7, 8, 11, 12, 14, 15], &[2, 3, 4]];
 
-pub const PARTITION_555: [&[u8]; GROUPS] =
-    [&[1, 2, 5, 6, 9], &[3, 4, 7, 8, 12], &[10, 11, 13, 14, 15]];
-
-/// `a`'s mirror about the main diagonal (cell `4r + c` becomes `4c + r`).
+/// `cell`'s mirror about the main diagonal (cell `4r + c` becomes `4c + r`).
 const fn transposed(cell: usize) -> usize {
     cell % 4 * 4 + cell / 4
 }
 
-/// A group's tiles, the weights of its rank's digits, and its table.
+/// A group's size, the weights of its rank's digits, and its table.
 struct Group {
+    tiles: usize,
     /// `weights[i]`: the value of a unit of digit `i` in the rank.
     weights: [u32; MAX_GROUP],
     table: Vec<u8>,
@@ -86,6 +84,7 @@ impl PatternDb {
                 db.slot_of[usize::from(tile)] = slot as u8;
             }
             db.groups.push(Group {
+                tiles: tiles.len(),
                 weights: weights(tiles.len()),
                 table,
             });
@@ -206,27 +205,25 @@ fn region(start: usize, free: u16) -> u16 {
 
 /// Builds each group's table, the largest on threads of their own when `threads` allows.
 fn build_tables(partition: &[&[u8]; GROUPS], threads: usize) -> Vec<Vec<u8>> {
-    if threads < 2 {
-        return partition.iter().map(|tiles| build_table(tiles)).collect();
-    }
+    let build_rest = || -> Vec<Vec<u8>> {
+        let rest = partition[1..].iter();
+        rest.map(|tiles| build_table(tiles)).collect()
+    };
     std::thread::scope(|scope| {
-        // The first group on this thread, the others on another (6-6-3: one 6-tile table each).
-        let rest = std::thread::Builder::new().spawn_scoped(scope, || -> Vec<Vec<u8>> {
-            partition[1..]
-                .iter()
-                .map(|tiles| build_table(tiles))
-                .collect()
-        });
+        // The first group on this thread, the others on another (6-6-3: one 6-tile table each),
+        // or all on this one when one thread is asked for or no other can be had.
+        let rest = match threads {
+            1 => None,
+            _ => std::thread::Builder::new()
+                .spawn_scoped(scope, build_rest)
+                .ok(),
+        };
         let first = build_table(partition[0]);
         let rest = match rest {
-            Ok(handle) => handle
+            Some(handle) => handle
                 .join()
                 .unwrap_or_else(|e| std::panic::resume_unwind(e)),
-            // No second thread to be had: build on this one.
-            Err(_) => partition[1..]
-                .iter()
-                .map(|tiles| build_table(tiles))
-                .collect(),
+            None => build_rest(),
         };
         std::iter::once(first).chain(rest).collect()
     })
@@ -390,12 +387,7 @@ impl Heuristic<4, 16> for PatternDb {
                 cells[g][slot] = cell as u8;
             }
             for (g, group) in self.groups.iter().enumerate() {
-                let k = self
-                    .group_of
-                    .iter()
-                    .filter(|&&of| usize::from(of) == g)
-                    .count();
-                let rank = rank(&cells[g][..k], &group.weights);
+                let rank = rank(&cells[g][..group.tiles], &group.weights);
                 state.ranks[side][g] = rank;
                 state.values[side][g] = group.table[rank as usize];
                 state.sums[side] += u32::from(state.values[side][g]);
