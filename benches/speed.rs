@@ -633,7 +633,7 @@ fn heuristic_row<H: Heuristic<4, 16>>(
     let mut nodes = 0;
     for (length, tiles) in instances {
         let start = Board::<4, 16>::from_tiles(*tiles).unwrap();
-        let solution = search(&start, heuristic, u64::MAX).expect("no limit");
+        let solution = search(&start, heuristic, u64::MAX, u32::MAX).expect("no limit");
         assert_eq!(solution.moves.len(), *length, "{}: a wrong length", name);
         nodes += solution.nodes;
     }

@@ -5,7 +5,8 @@
 //! and no `main`). The bundle is the binary's source followed by each engine module it needs,
 //! directly or through other modules, inlined as `mod NAME { ... }`: `engine::` paths become
 //! `crate::` paths, `#[cfg(test)]` items are dropped, inner doc comments become plain comments,
-//! and unused engine items are allowed. The sources must be formatted by rustfmt, whose layout
+//! and unused engine items are allowed. A bundle that would reach 64 KB loses the engine's item
+//! doc comments (`///`), and keeps its other comments. The sources must be formatted by rustfmt, whose layout
 //! (a `#[cfg(test)]` item ends at the first `}` at its own indentation) the bundler relies on.
 
 use std::fs;
@@ -14,6 +15,9 @@ use std::process;
 
 /// The crate name of the engine, as the binaries refer to it.
 const ENGINE: &str = "engine";
+
+/// The largest source judges take, in bytes: Codeforces, the strictest we know, takes under 64 KB.
+const SOURCE_LIMIT: usize = 65_536;
 
 /// LeetCode 773's entry point: LeetCode supplies `struct Solution` and calls this.
 const LEETCODE_SLIDING: &str = r#"//! LeetCode 773 "Sliding Puzzle", in LeetCode's form: LeetCode supplies `struct Solution`.
@@ -139,21 +143,30 @@ fn bundle_source(root: &Path, source: &str, command: &str) -> Result<String, Str
         "{}\n//! One file for a judge, made by `{}`.\n{}",
         summary, command, rest
     );
-    let mut out = plain_comments(&rename_engine(&drop_module_imports(&main)));
-    for (module, text) in modules.iter().zip(&sources) {
-        if needed.iter().any(|n| n == module) {
-            out += &format!("\n#[allow(dead_code)]\nmod {} {{\n", module);
-            for line in plain_comments(&rename_engine(text)).lines() {
-                if line.is_empty() {
-                    out += "\n";
-                } else {
-                    out += &format!("    {}\n", line);
+    let header = plain_comments(&rename_engine(&drop_module_imports(&main)));
+    let inline = |with_item_docs: bool| {
+        let mut out = header.clone();
+        for (module, text) in modules.iter().zip(&sources) {
+            if needed.iter().any(|n| n == module) {
+                out += &format!("\n#[allow(dead_code)]\nmod {} {{\n", module);
+                for line in plain_comments(&rename_engine(text)).lines() {
+                    if line.is_empty() {
+                        out += "\n";
+                    } else if with_item_docs || !line.trim_start().starts_with("///") {
+                        out += &format!("    {}\n", line);
+                    }
                 }
+                out += "}\n";
             }
-            out += "}\n";
         }
+        out
+    };
+    // Judges cap a source's size; the engine's item docs go first when it would pass the cap.
+    let out = inline(true);
+    if out.len() < SOURCE_LIMIT {
+        return Ok(out);
     }
-    Ok(out)
+    Ok(inline(false))
 }
 
 /// `source` without its `#[cfg(test)]` items.

@@ -20,8 +20,7 @@ Output: one line per case.
 
 fn main() {
     let goal = Board::<4, 16>::canonical_goal(15);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    judge::run(HELP, Solver::new(threads), |input| {
+    judge::run(HELP, judge::Format::Distance, Solver::default(), |input| {
         Ok(input.board()?.map(|start| (start, goal)))
     });
 }

@@ -6,14 +6,17 @@
 /// A direction the blank moves in; the tile on that side slides the opposite way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Move {
-    Up,
     Down,
     Left,
     Right,
+    Up,
 }
 
 impl Move {
-    pub const ALL: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];
+    /// Every move, in the order of their letters (`D`, `L`, `R`, `U`): searches try moves in this
+    /// order, so the first shortest path they find is the lexicographically smallest one, the
+    /// tie-break LightOJ and HDU set.
+    pub const ALL: [Move; 4] = [Move::Down, Move::Left, Move::Right, Move::Up];
 
     /// The cell the blank reaches from cell `blank` of a board `W` wide with `N` cells, if any.
     #[inline]

@@ -11,7 +11,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::board::{Board, Move};
-use crate::ida_star::{self, search};
+use crate::ida_star::{search, Stop};
 use crate::judge::{Answer, Solve};
 use crate::linear_conflict::LinearConflict;
 use crate::pattern_db::{PatternDb, PARTITION_663};
@@ -40,9 +40,18 @@ const TABLE_BLANK: usize = 15;
 /// ```
 pub struct Solver {
     threads: usize,
+    /// Cases that need more moves are answered `None`.
+    max_moves: u32,
     /// Search nodes spent without the tables so far.
     spent: u64,
     tables: Option<PatternDb>,
+}
+
+impl Default for Solver {
+    /// A solver that uses one thread per core.
+    fn default() -> Self {
+        Self::new(std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
 }
 
 impl Solver {
@@ -50,9 +59,16 @@ impl Solver {
     pub fn new(threads: usize) -> Self {
         Solver {
             threads: threads.max(1),
+            max_moves: u32::MAX,
             spent: 0,
             tables: None,
         }
+    }
+
+    /// This solver, answering `None` for cases that need more than `max_moves` moves (LightOJ
+    /// wants no path longer than 35); the search proves it without looking further.
+    pub fn with_max_moves(self, max_moves: u32) -> Self {
+        Solver { max_moves, ..self }
     }
 
     /// Whether the tables are built by now.
@@ -60,8 +76,9 @@ impl Solver {
         self.tables.is_some()
     }
 
-    /// An optimal path (moves of the blank) for each case, a start and its goal, in order; `None`
-    /// where parity says the start cannot reach its goal.
+    /// An optimal path (moves of the blank; of those, the first in dictionary order) for each
+    /// case, a start and its goal, in order; `None` where parity says the start cannot reach its
+    /// goal, or where it needs more moves than the limit.
     pub fn paths(&mut self, cases: &[(Board16, Board16)]) -> Vec<Option<Vec<Move>>> {
         let mut paths = Vec::with_capacity(cases.len());
         for (i, (start, goal)) in cases.iter().enumerate() {
@@ -75,10 +92,18 @@ impl Solver {
                 } else {
                     u64::MAX // no table serves this goal: search to the end
                 };
-                if let Some(solution) = search(start, &LinearConflict::new(goal), limit) {
-                    self.spent += solution.nodes;
-                    paths.push(Some(solution.moves));
-                    continue;
+                match search(start, &LinearConflict::new(goal), limit, self.max_moves) {
+                    Ok(solution) => {
+                        self.spent += solution.nodes;
+                        paths.push(Some(solution.moves));
+                        continue;
+                    }
+                    Err(Stop::MoveLimit { nodes }) => {
+                        self.spent += nodes;
+                        paths.push(None);
+                        continue;
+                    }
+                    Err(Stop::NodeLimit) => {}
                 }
                 self.tables = Some(PatternDb::build(&PARTITION_663, self.threads));
             }
@@ -92,14 +117,15 @@ impl Solver {
     fn search_with_tables(&self, cases: &[(Board16, Board16)]) -> Vec<Option<Vec<Move>>> {
         let tables = self.tables.as_ref().expect("the tables are built");
         in_parallel(cases, self.threads, |(start, goal)| {
-            if goal.blank() != TABLE_BLANK {
-                return ida_star::solve(start, goal).map(|solution| solution.moves);
-            }
             if start.parity() != goal.parity() {
                 return None;
             }
-            let start = start.relabelled(goal);
-            search(&start, tables, u64::MAX).map(|solution| solution.moves)
+            let found = if goal.blank() == TABLE_BLANK {
+                search(&start.relabelled(goal), tables, u64::MAX, self.max_moves)
+            } else {
+                search(start, &LinearConflict::new(goal), u64::MAX, self.max_moves)
+            };
+            found.ok().map(|solution| solution.moves)
         })
     }
 }

@@ -1,5 +1,7 @@
 //! IDA*: depth-first search under a cost bound that rises to the next smallest overshoot, guided
 //! by an admissible heuristic, so the first path found is optimal and memory is the path itself.
+//! Moves are tried in letter order, so that path is also the first optimal one in dictionary
+//! order: every prefix of an optimal path lies within the last bound, and nothing before it does.
 //!
 //! The search is written once for any [`Heuristic`]: Manhattan distance plus linear conflict
 //! ([`crate::linear_conflict`], every board up to 4x4) or the additive pattern databases of the
@@ -63,16 +65,29 @@ pub fn solve<const W: usize, const N: usize>(
     if start.parity() != goal.parity() {
         return None;
     }
-    search(start, &LinearConflict::new(goal), u64::MAX)
+    search(start, &LinearConflict::new(goal), u64::MAX, u32::MAX).ok()
+}
+
+/// Why [`search`] stopped without a path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// It visited `node_limit` nodes and gave up.
+    NodeLimit,
+    /// Every path is longer than `max_moves`: the search proved it after visiting `nodes` nodes.
+    MoveLimit { nodes: u64 },
 }
 
 /// An optimal path from `start` to the goal of `heuristic`, which `start` must be able to reach
-/// (see [`Board::parity`]); `None` if the search gives up after visiting `node_limit` nodes.
+/// (see [`Board::parity`]); among the optimal paths, the one whose letters come first in
+/// dictionary order, since moves are tried in the order of [`Move::ALL`]. The search stops
+/// without a path after `node_limit` nodes, or once it has proved that no path of at most
+/// `max_moves` moves exists.
 pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>>(
     start: &Board<W, N>,
     heuristic: &H,
     node_limit: u64,
-) -> Option<Solution> {
+    max_moves: u32,
+) -> Result<Solution, Stop> {
     let mut search = Search {
         tiles: *start.tiles(),
         heuristic,
@@ -85,16 +100,24 @@ pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>>(
     };
     let state = heuristic.state(start.tiles());
     search.bound = heuristic.estimate(&state);
-    while !search.dfs(start.blank(), 0, state, 0) {
+    loop {
+        if search.bound > max_moves {
+            return Err(Stop::MoveLimit {
+                nodes: search.nodes,
+            });
+        }
+        if search.dfs(start.blank(), 0, state, 0) {
+            break;
+        }
         search.bound = search.next_bound;
         search.next_bound = u32::MAX;
     }
     if search.nodes > node_limit {
-        return None;
+        return Err(Stop::NodeLimit);
     }
     // The moves were pushed as the search returned from the goal: last move first.
     search.moves.reverse();
-    Some(Solution {
+    Ok(Solution {
         moves: search.moves,
         nodes: search.nodes,
     })
@@ -135,8 +158,8 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>> Search<'a, W, N, H>
         if self.heuristic.estimate(&state) == 0 || self.nodes > self.node_limit {
             return true;
         }
-        // How far the blank's cell shifts for each move in `Move::ALL`: up, down, left, right.
-        let shift = [W.wrapping_neg(), W, usize::MAX, 1];
+        // How far the blank's cell shifts for each move in `Move::ALL`: down, left, right, up.
+        let shift = [W, usize::MAX, 1, W.wrapping_neg()];
         let mut untried = self.moves_from[blank] & !back;
         while untried != 0 {
             let bit = untried.trailing_zeros() as usize;
@@ -149,8 +172,8 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>> Search<'a, W, N, H>
                 continue;
             }
             self.tiles.swap(cell, blank);
-            // `Move::ALL` pairs each move with its opposite: up-down, left-right.
-            if self.dfs(cell, depth + 1, child, 1 << (bit ^ 1)) {
+            // `Move::ALL` lists each move's opposite at the mirrored place: down-up, left-right.
+            if self.dfs(cell, depth + 1, child, 1 << (3 - bit)) {
                 self.moves.push(Move::ALL[bit]);
                 return true;
             }
@@ -180,8 +203,30 @@ mod tests {
         let goal = board([1, 2, 3, 8, 0, 4, 7, 6, 5]);
         let start = board([2, 8, 3, 6, 0, 4, 1, 7, 5]);
         let heuristic = LinearConflict::new(&goal);
-        let solution = search(&start, &heuristic, u64::MAX).unwrap();
-        assert_eq!(search(&start, &heuristic, solution.nodes - 1), None);
-        assert_eq!(search(&start, &heuristic, solution.nodes), Some(solution));
+        let solution = search(&start, &heuristic, u64::MAX, u32::MAX).unwrap();
+        let limit = solution.nodes - 1;
+        assert_eq!(
+            search(&start, &heuristic, limit, u32::MAX),
+            Err(Stop::NodeLimit)
+        );
+        assert_eq!(
+            search(&start, &heuristic, solution.nodes, u32::MAX),
+            Ok(solution)
+        );
+    }
+
+    #[test]
+    fn stops_at_the_move_limit() {
+        let goal = board([1, 2, 3, 8, 0, 4, 7, 6, 5]);
+        let start = board([2, 8, 3, 1, 0, 4, 7, 6, 5]);
+        let heuristic = LinearConflict::new(&goal);
+        assert_eq!(
+            search(&start, &heuristic, u64::MAX, 4).unwrap().moves.len(),
+            4
+        );
+        assert!(matches!(
+            search(&start, &heuristic, u64::MAX, 3),
+            Err(Stop::MoveLimit { .. })
+        ));
     }
 }

@@ -1,8 +1,9 @@
-//! Judge input: boards read line by line, each either on one line or one row a line, with every
-//! error naming its line. On boards of up to ten cells each tile is one character, a digit; on
-//! larger boards each run of digits is one tile (`10 0 15`); `0` or `.` is the blank. White
-//! space, commas and brackets only separate (so `[[1,2,3],[4,0,5]]` is six tiles). Lines longer
-//! than [`MAX_LINE`] are refused before they are read whole, so memory stays bounded.
+//! Judge input: boards read line by line, each either on one line or one row a line, or read as
+//! a stream of tiles whatever the lines (HDU's form), with every error naming its line. On boards
+//! of up to ten cells each tile is one character, a digit; on larger boards each run of digits is
+//! one tile (`10 0 15`); `0`, `.` or `x` is the blank. White space, commas and brackets only
+//! separate (so `[[1,2,3],[4,0,5]]` is six tiles). Lines longer than [`MAX_LINE`] are refused
+//! before they are read whole, so memory stays bounded.
 
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
@@ -28,7 +29,9 @@ impl fmt::Display for InputError {
 /// A reader of boards.
 pub struct Input<R> {
     reader: BufReader<R>,
+    /// The current line, valid UTF-8, and how much of it the tile stream has taken.
     line: Vec<u8>,
+    taken: usize,
     line_number: usize,
 }
 
@@ -37,6 +40,7 @@ impl<R: Read> Input<R> {
         Input {
             reader: BufReader::with_capacity(1 << 16, reader),
             line: Vec::with_capacity(MAX_LINE),
+            taken: 0,
             line_number: 0,
         }
     }
@@ -61,13 +65,8 @@ impl<R: Read> Input<R> {
     pub fn board<const W: usize, const N: usize>(
         &mut self,
     ) -> Result<Option<Board<W, N>>, InputError> {
-        loop {
-            if !self.read_line()? {
-                return Ok(None);
-            }
-            if !self.line.is_empty() {
-                break;
-            }
+        if !self.next_filled_line()? {
+            return Ok(None);
         }
         let first = self.line_number;
         let mut tiles = [0u8; N];
@@ -100,41 +99,76 @@ impl<R: Read> Input<R> {
             .map_err(|message| self.error(first, message))
     }
 
+    /// The next board as `N` tiles in a row, however they are spread over lines (HDU 1043 and
+    /// its kin put a board on one line but promise nothing). `None` at the end of the input.
+    pub fn board_of_tiles<const W: usize, const N: usize>(
+        &mut self,
+    ) -> Result<Option<Board<W, N>>, InputError> {
+        let mut tiles = [0u8; N];
+        let mut first = self.line_number;
+        for count in 0..N {
+            loop {
+                if let Some(tile) = self.next_tile(N)? {
+                    tiles[count] = tile;
+                    break;
+                }
+                if !self.read_line()? {
+                    if count == 0 {
+                        return Ok(None);
+                    }
+                    let message = format!(
+                        "expected {} tiles, found the end of the input after {}",
+                        N, count
+                    );
+                    return Err(self.error(self.line_number + 1, message));
+                }
+            }
+            if count == 0 {
+                first = self.line_number;
+            }
+        }
+        Board::from_tiles(tiles)
+            .map(Some)
+            .map_err(|message| self.error(first, message))
+    }
+
+    /// The number of boards on the first line that is not blank, as UVa and LightOJ begin,
+    /// with that line's number.
+    pub fn count(&mut self) -> Result<(usize, usize), InputError> {
+        let found = if self.next_filled_line()? {
+            String::from_utf8_lossy(&self.line).into_owned()
+        } else {
+            "the end of the input".to_string()
+        };
+        match found.parse::<usize>() {
+            Ok(count) if count > 0 => Ok((count, self.line_number)),
+            _ => {
+                let message = format!("expected the number of boards, 1 or more, found {}", found);
+                Err(self.error(self.line_number.max(1), message))
+            }
+        }
+    }
+
+    /// Whether only blank lines are left; if not, the first line that is not blank is current.
+    pub fn at_end(&mut self) -> Result<bool, InputError> {
+        Ok(!self.next_filled_line()?)
+    }
+
+    /// Reads lines until one is not blank; false at the end of the input.
+    fn next_filled_line(&mut self) -> Result<bool, InputError> {
+        while self.read_line()? {
+            if !self.line.is_empty() {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     /// Parses the tiles of the current line, on a board of `cells` cells, into the front of
     /// `tiles` and counts them all.
-    fn tiles_of_line(&self, tiles: &mut [u8], cells: usize) -> Result<usize, InputError> {
-        let text = std::str::from_utf8(&self.line)
-            .map_err(|_| self.error(self.line_number, "not valid UTF-8".to_string()))?;
-        let numbers = cells > 10;
+    fn tiles_of_line(&mut self, tiles: &mut [u8], cells: usize) -> Result<usize, InputError> {
         let mut count = 0;
-        let mut chars = text.char_indices().peekable();
-        while let Some((at, c)) = chars.next() {
-            let tile = match c {
-                '0'..='9' if numbers => {
-                    let mut end = at + 1;
-                    while let Some(&(next, '0'..='9')) = chars.peek() {
-                        end = next + 1;
-                        chars.next();
-                    }
-                    let digits = &text[at..end];
-                    match digits.parse::<usize>() {
-                        Ok(tile) if tile < cells => tile as u8,
-                        _ => {
-                            let message =
-                                format!("tile {} is out of range 0-{}", digits, cells - 1);
-                            return Err(self.error(self.line_number, message));
-                        }
-                    }
-                }
-                '0'..='9' => c as u8 - b'0',
-                '.' => 0,
-                ',' | '[' | ']' => continue,
-                c if c.is_whitespace() => continue,
-                c => {
-                    let message = format!("unexpected character {:?}", c);
-                    return Err(self.error(self.line_number, message));
-                }
-            };
+        while let Some(tile) = self.next_tile(cells)? {
             if let Some(slot) = tiles.get_mut(count) {
                 *slot = tile;
             }
@@ -143,10 +177,49 @@ impl<R: Read> Input<R> {
         Ok(count)
     }
 
+    /// The next tile of the current line, on a board of `cells` cells; `None` at its end.
+    fn next_tile(&mut self, cells: usize) -> Result<Option<u8>, InputError> {
+        // `read_line` checked that the line is UTF-8, and `taken` stops at character ends.
+        let rest = std::str::from_utf8(&self.line[self.taken..]).unwrap_or("");
+        let start = match rest.find(|c: char| !(c.is_whitespace() || ",[]".contains(c))) {
+            Some(start) => start,
+            None => {
+                self.taken = self.line.len();
+                return Ok(None);
+            }
+        };
+        let c = rest[start..].chars().next().unwrap_or(' ');
+        let mut end = start + c.len_utf8();
+        let tile = match c {
+            '0'..='9' if cells > 10 => {
+                end = rest[start..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .map_or(rest.len(), |length| start + length);
+                let digits = &rest[start..end];
+                match digits.parse::<usize>() {
+                    Ok(tile) if tile < cells => tile as u8,
+                    _ => {
+                        let message = format!("tile {} is out of range 0-{}", digits, cells - 1);
+                        return Err(self.error(self.line_number, message));
+                    }
+                }
+            }
+            '0'..='9' => c as u8 - b'0',
+            '.' | 'x' | 'X' => 0,
+            c => {
+                let message = format!("unexpected character {:?}", c);
+                return Err(self.error(self.line_number, message));
+            }
+        };
+        self.taken += end;
+        Ok(Some(tile))
+    }
+
     /// Reads the next line into `self.line`, without its line end, surrounding white space or
     /// a byte-order mark. False at the end of the input.
     fn read_line(&mut self) -> Result<bool, InputError> {
         self.line.clear();
+        self.taken = 0;
         let number = self.line_number + 1;
         let mut read_any = false;
         loop {
@@ -193,7 +266,53 @@ impl<R: Read> Input<R> {
             .position(|b| !b.is_ascii_whitespace())
             .unwrap_or(0);
         self.line.drain(..start);
+        if std::str::from_utf8(&self.line).is_err() {
+            return Err(self.error(number, "not valid UTF-8".to_string()));
+        }
         Ok(true)
+    }
+}
+
+/// Boards after a line giving their number, as UVa 10181 and LightOJ set them: fewer boards,
+/// or more, than announced is an error.
+#[derive(Default)]
+pub struct Counted {
+    /// The number announced and its line, once read.
+    announced: Option<(usize, usize)>,
+    read: usize,
+}
+
+impl Counted {
+    /// The next board of `input` (see [`Input::board`]); `None` after the last one announced,
+    /// when nothing but blank lines follows it.
+    pub fn board<R: Read, const W: usize, const N: usize>(
+        &mut self,
+        input: &mut Input<R>,
+    ) -> Result<Option<Board<W, N>>, InputError> {
+        let (count, line) = match self.announced {
+            Some(announced) => announced,
+            None => *self.announced.insert(input.count()?),
+        };
+        if self.read == count {
+            if input.at_end()? {
+                return Ok(None);
+            }
+            let message = format!(
+                "more boards than the {} that line {} announces",
+                count, line
+            );
+            return Err(input.error(input.line_number(), message));
+        }
+        let board = input.board()?;
+        if board.is_none() {
+            let message = format!(
+                "found the end of the input after {} of the {} boards that line {} announces",
+                self.read, count, line
+            );
+            return Err(input.error(input.line_number() + 1, message));
+        }
+        self.read += 1;
+        Ok(board)
     }
 }
 

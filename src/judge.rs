@@ -5,9 +5,10 @@
 //! solver together (so the 4x4 solver can answer them in parallel), and answered before the
 //! program waits for more, so a person typing boards gets each answer at once.
 //!
-//! With no arguments a program prints only what its judge wants: the fewest moves, or -1. For a
-//! person, `--path` adds a line with an optimal sequence of moves of the blank, and `--show`
-//! adds the boards along it (see [`crate::show`]); `--help` prints the program's help.
+//! With no arguments a program prints only what its judge wants, in its judge's [`Format`]: the
+//! fewest moves or -1, or a shortest sequence of moves of the blank. For a person, `--path` adds
+//! the moves to a count, and `--show` adds the boards along them (see [`crate::show`]); `--help`
+//! prints the program's help.
 
 use std::io::{self, BufWriter, Stdin, Write};
 use std::process;
@@ -40,6 +41,21 @@ pub enum Answer {
     Path(Vec<Move>),
 }
 
+/// How a judge wants each answer printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// The fewest moves, or `-1` where there is no solution (`--path` adds a line of moves).
+    Distance,
+    /// One line of moves of the blank, shortest and first in dictionary order, or `none` where
+    /// there is no solution; the letters `udlr` when `lowercase`, and `Case k: ` before each
+    /// answer when `numbered`.
+    Moves {
+        lowercase: bool,
+        numbered: bool,
+        none: &'static str,
+    },
+}
+
 /// What to print for each case; each detail includes the ones before it.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Detail {
@@ -48,26 +64,32 @@ enum Detail {
     Show,
 }
 
-const OPTIONS: &str = "
+const PATH_OPTION: &str = "
 Options:
   --path   after each answer, print an optimal sequence of moves of the blank
-           (U, D, L, R; an empty line for 0 moves, nothing for -1)
-  --show   print that sequence and draw every board along it
+           (U, D, L, R; an empty line for 0 moves, nothing for -1)";
+
+const OPTIONS: &str = "
+  --show   draw every board along the moves
   --threads N
            use at most N threads (default: one per core; only the 4x4 programs
            use more than one)
   --help   print this help
 ";
 
-/// Runs a judge program through `solver`: `next_case` reads one case, a start and its goal, or
-/// returns `Ok(None)` at the end of the input; `help` describes the problem and its input for
-/// `--help`. Input with no case at all is an error too.
-pub fn run<const W: usize, const N: usize, S, F>(help: &str, mut solver: S, mut next_case: F)
-where
+/// Runs a judge program through `solver`, printing in `format`: `next_case` reads one case, a
+/// start and its goal, or returns `Ok(None)` at the end of the input; `help` describes the
+/// problem and its input for `--help`. Input with no case at all is an error too.
+pub fn run<const W: usize, const N: usize, S, F>(
+    help: &str,
+    format: Format,
+    mut solver: S,
+    mut next_case: F,
+) where
     S: Solve<W, N>,
     F: FnMut(&mut Input<Stdin>) -> Result<Option<(Board<W, N>, Board<W, N>)>, InputError>,
 {
-    let detail = detail_from_args(help, &mut solver);
+    let detail = detail_from_args(help, format, &mut solver);
     let mut input = Input::new(io::stdin());
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -84,11 +106,11 @@ where
         }
         let answers = solver.answer(&cases, detail != Detail::Distance);
         for ((start, _), answer) in cases.iter().zip(answers) {
-            if let Err(e) = write_answer(&mut out, detail, start, answer) {
+            answered += 1;
+            if let Err(e) = write_answer(&mut out, format, detail, answered, start, answer) {
                 write_failed(e);
             }
         }
-        answered += cases.len();
         cases.clear();
         flush(&mut out);
         match read {
@@ -108,20 +130,27 @@ where
 /// `--threads N` goes to the solver.
 fn detail_from_args<const W: usize, const N: usize>(
     help: &str,
+    format: Format,
     solver: &mut impl Solve<W, N>,
 ) -> Detail {
-    let mut detail = Detail::Distance;
+    let mut detail = match format {
+        Format::Distance => Detail::Distance,
+        Format::Moves { .. } => Detail::Path,
+    };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--path" => detail = detail.max(Detail::Path),
+            "--path" if format == Format::Distance => detail = detail.max(Detail::Path),
             "--show" => detail = Detail::Show,
             "--threads" => match args.next().and_then(|n| n.parse::<usize>().ok()) {
                 Some(threads) if threads > 0 => solver.set_threads(threads),
                 _ => fail("--threads needs a number of threads, 1 or more (see --help)"),
             },
             "--help" | "-h" => {
-                print!("{}{}", help, OPTIONS);
+                match format {
+                    Format::Distance => print!("{}{}{}", help, PATH_OPTION, OPTIONS),
+                    Format::Moves { .. } => print!("{}\nOptions:{}", help, OPTIONS),
+                }
                 process::exit(0);
             }
             _ => fail(&format!("unknown argument '{}' (see --help)", arg)),
@@ -130,23 +159,59 @@ fn detail_from_args<const W: usize, const N: usize>(
     detail
 }
 
+/// Prints the answer to case number `case` (from 1), whose start is `start`.
 fn write_answer<const W: usize, const N: usize>(
     out: &mut impl Write,
+    format: Format,
     detail: Detail,
+    case: usize,
     start: &Board<W, N>,
     answer: Option<Answer>,
 ) -> io::Result<()> {
-    let moves = match answer {
-        None => return writeln!(out, "-1"),
+    let path = match answer {
         Some(Answer::Distance(distance)) => return writeln!(out, "{}", distance),
-        Some(Answer::Path(moves)) => moves,
+        Some(Answer::Path(moves)) => Some(moves),
+        None => None,
     };
-    let letters: String = moves.iter().map(|m| m.letter()).collect();
-    writeln!(out, "{}\n{}", moves.len(), letters)?;
+    let moves = match (format, path) {
+        (Format::Distance, None) => return writeln!(out, "-1"),
+        (Format::Distance, Some(moves)) => {
+            writeln!(out, "{}\n{}", moves.len(), letters(&moves, false))?;
+            moves
+        }
+        (
+            Format::Moves {
+                lowercase,
+                numbered,
+                none,
+            },
+            path,
+        ) => {
+            if numbered {
+                write!(out, "Case {}: ", case)?;
+            }
+            match path {
+                Some(moves) => {
+                    writeln!(out, "{}", letters(&moves, lowercase))?;
+                    moves
+                }
+                None => return writeln!(out, "{}", none),
+            }
+        }
+    };
     if detail == Detail::Show {
         writeln!(out, "{}", show::draw(start, &moves))?;
     }
     Ok(())
+}
+
+/// The letters of `moves`, in lower case if asked.
+fn letters(moves: &[Move], lowercase: bool) -> String {
+    let letter = |m: &Move| match lowercase {
+        true => m.letter().to_ascii_lowercase(),
+        false => m.letter(),
+    };
+    moves.iter().map(letter).collect()
 }
 
 fn flush(out: &mut impl Write) {

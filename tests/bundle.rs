@@ -65,10 +65,18 @@ fn every_bundle_is_one_file_that_compiles_alone() {
         .filter(|file| file != "bundle.rs")
         .collect();
     names.sort();
-    assert_eq!(
-        names,
-        ["eight.rs", "fifteen.rs", "jiugong.rs", "sliding.rs"]
-    );
+    let expected = [
+        "eight.rs",
+        "eight_grid.rs",
+        "eight_path.rs",
+        "eight_steps.rs",
+        "fifteen.rs",
+        "fifteen_lex.rs",
+        "fifteen_path.rs",
+        "jiugong.rs",
+        "sliding.rs",
+    ];
+    assert_eq!(names, expected);
     for name in names {
         let path = dir.join(&name);
         let text = std::fs::read_to_string(&path).unwrap();
@@ -96,7 +104,7 @@ fn an_unknown_name_lists_the_known_ones() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "error: no judge binary 'nine'; known: eight, fifteen, jiugong, sliding\n"
+        "error: no judge binary 'nine'; known: eight, eight_grid, eight_path, eight_steps, fifteen, fifteen_lex, fifteen_path, jiugong, sliding\n"
     );
     assert!(output.stdout.is_empty());
 }

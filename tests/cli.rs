@@ -110,9 +110,9 @@ fn bad_input_is_one_error_line_after_the_answers_so_far() {
     );
     assert_error(
         EIGHT,
-        b"2831x4765\n",
+        b"2831y4765\n",
         "",
-        "line 1: unexpected character 'x'",
+        "line 1: unexpected character 'y'",
     );
     assert_error(EIGHT, b"28310476\xff\n", "", "line 1: not valid UTF-8");
     assert_error(

@@ -1,16 +1,19 @@
 //! Every arrangement of the 2x3 and 3x3 boards: the engine's BFS table against an independent
-//! breadth-first search, and IDA* and the parity test against the table. Run in release mode.
+//! breadth-first search, and IDA* and the parity test against the table; the paths of IDA* and
+//! of the table are the shortest ones that come first in dictionary order. Run in release mode.
 
 mod common;
 
-use common::{distances_by_hash_map, Rng};
+use common::{distances_by_hash_map, first_shortest_path, Rng};
 use engine::bfs::{self, UNREACHABLE};
-use engine::board::Board;
+use engine::board::{Board, Move};
 use engine::cantor::{factorial, rank, unrank};
 use engine::ida_star;
+use engine::solver::Solver;
 
 /// Checks the BFS table for `goal` against the independent search, then IDA* and parity on
-/// every arrangement against the table. Returns the table.
+/// every arrangement against the table, and the paths of IDA* and of a solver that switches to
+/// the table against the independent search's first shortest path. Returns the table.
 fn check_every_arrangement<const W: usize, const N: usize>(goal: [u8; N]) -> Vec<u8> {
     let goal = Board::<W, N>::from_tiles(goal).unwrap();
     let table = bfs::distances(&goal);
@@ -18,6 +21,7 @@ fn check_every_arrangement<const W: usize, const N: usize>(goal: [u8; N]) -> Vec
     assert_eq!(table.len(), factorial(N));
     assert_eq!(truth.len(), factorial(N) / 2);
     let mut reachable = 0;
+    let mut solver = Solver::new();
     for (r, &distance) in table.iter().enumerate() {
         let tiles = unrank::<N>(r);
         assert_eq!(rank(&tiles), r);
@@ -40,8 +44,18 @@ fn check_every_arrangement<const W: usize, const N: usize>(goal: [u8; N]) -> Vec
             .try_fold(start, |board, &m| board.moved(m))
             .expect("every move stays on the board");
         assert_eq!(end, goal, "{:?}", tiles);
+        let first = first_shortest_path(&tiles, W, |b| truth.get(b).copied());
+        let letters = |moves: Vec<_>| moves.iter().map(|m: &Move| m.letter()).collect();
+        assert_eq!(Some(letters(moves)), first, "{:?}", tiles);
+        assert_eq!(
+            solver.path(&start, &goal).map(letters),
+            first,
+            "{:?}",
+            tiles
+        );
     }
     assert_eq!(reachable, truth.len());
+    assert!(solver.uses_table_for(goal.blank()));
     table
 }
 

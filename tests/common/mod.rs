@@ -6,35 +6,46 @@ use std::collections::{HashMap, VecDeque};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// The boards one move from `board` (tiles row by row, `width` to a row, 0 the blank), each with
+/// the letter of the blank's move, in letter order: D, L, R, U.
+pub fn slides(board: &[u8], width: usize) -> Vec<(char, Vec<u8>)> {
+    let height = board.len() / width;
+    let blank = board.iter().position(|&t| t == 0).unwrap();
+    let (row, column) = (blank / width, blank % width);
+    let mut cells = Vec::new();
+    if row + 1 < height {
+        cells.push(('D', blank + width));
+    }
+    if column > 0 {
+        cells.push(('L', blank - 1));
+    }
+    if column + 1 < width {
+        cells.push(('R', blank + 1));
+    }
+    if row > 0 {
+        cells.push(('U', blank - width));
+    }
+    cells
+        .into_iter()
+        .map(|(letter, cell)| {
+            let mut next = board.to_vec();
+            next.swap(blank, cell);
+            (letter, next)
+        })
+        .collect()
+}
+
 /// Distances from `goal` (tiles row by row, `width` to a row, 0 the blank) to every reachable
 /// arrangement, by a plain breadth-first search over a hash map. It shares no code with the
 /// engine, so it can check the engine.
 pub fn distances_by_hash_map(goal: &[u8], width: usize) -> HashMap<Vec<u8>, u32> {
-    let height = goal.len() / width;
     let mut distance = HashMap::new();
     let mut queue = VecDeque::new();
     distance.insert(goal.to_vec(), 0);
     queue.push_back(goal.to_vec());
     while let Some(board) = queue.pop_front() {
         let d = distance[&board];
-        let blank = board.iter().position(|&t| t == 0).unwrap();
-        let (row, column) = (blank / width, blank % width);
-        let mut neighbours = Vec::new();
-        if row > 0 {
-            neighbours.push(blank - width);
-        }
-        if row + 1 < height {
-            neighbours.push(blank + width);
-        }
-        if column > 0 {
-            neighbours.push(blank - 1);
-        }
-        if column + 1 < width {
-            neighbours.push(blank + 1);
-        }
-        for cell in neighbours {
-            let mut next = board.clone();
-            next.swap(blank, cell);
+        for (_, next) in slides(&board, width) {
             if !distance.contains_key(&next) {
                 distance.insert(next.clone(), d + 1);
                 queue.push_back(next);
@@ -42,6 +53,29 @@ pub fn distances_by_hash_map(goal: &[u8], width: usize) -> HashMap<Vec<u8>, u32>
         }
     }
     distance
+}
+
+/// The letters of the shortest path from `board` to the goal that comes first in dictionary
+/// order, given each board's distance to the goal (`None` if unknown): at every step, the first
+/// letter whose move leads one move nearer. `None` if `board`'s distance is unknown.
+pub fn first_shortest_path(
+    board: &[u8],
+    width: usize,
+    distance: impl Fn(&[u8]) -> Option<u32>,
+) -> Option<String> {
+    let mut board = board.to_vec();
+    let mut left = distance(&board)?;
+    let mut path = String::new();
+    while left > 0 {
+        let (letter, next) = slides(&board, width)
+            .into_iter()
+            .find(|(_, next)| distance(next) == Some(left - 1))
+            .expect("a board off the goal has a neighbour one move nearer");
+        path.push(letter);
+        board = next;
+        left -= 1;
+    }
+    Some(path)
 }
 
 /// The tiles as digits, `0` the blank: a board as the judge programs read it.

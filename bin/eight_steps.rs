@@ -1,0 +1,24 @@
+//! AcWing 845 "八数码": the fewest moves of `x` that turn a board into 1 2 3 / 4 5 6 / 7 8 x.
+
+use engine::board::Board;
+use engine::judge;
+use engine::solver::Solver;
+
+const HELP: &str = "\
+eight_steps: AcWing 845 \"八数码\"
+Prints the fewest moves that turn each 3x3 board into 1 2 3 / 4 5 6 / 7 8 x, or -1 if none
+does.
+
+Input: one board per case, the nine symbols 1-8 and x, separated by spaces; line breaks do
+not matter.
+  2 3 4 1 5 x 7 6 8
+Output: one line per case.
+  19
+";
+
+fn main() {
+    let goal = Board::<3, 9>::canonical_goal(8);
+    judge::run(HELP, judge::Format::Distance, Solver::new(), |input| {
+        Ok(input.board_of_tiles()?.map(|start| (start, goal)))
+    });
+}

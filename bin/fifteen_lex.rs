@@ -1,0 +1,42 @@
+//! LightOJ "15-Puzzle": the shortest path of the blank to 1 2 .. 15 0 that comes first in
+//! dictionary order, if it takes at most 35 moves.
+
+use engine::board::Board;
+use engine::fifteen::Solver;
+use engine::input::Counted;
+use engine::judge;
+
+/// LightOJ calls a board that needs more moves not solvable.
+const MAX_MOVES: u32 = 35;
+
+const HELP: &str = "\
+fifteen_lex: LightOJ \"15-Puzzle\"
+Prints, for each 4x4 board, the shortest sequence of moves of the blank (D, L, R, U) that turns
+it into 1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 0, the first of them in dictionary order,
+after \"Case k: \"; or \"This puzzle is not solvable.\" if none does in at most 35 moves.
+
+Input: the number of boards, then each board as four rows of four numbers, 0 the blank, with
+blank lines between them.
+  1
+
+  2 3 4 0
+  1 5 7 8
+  9 6 10 12
+  13 14 11 15
+Output: one line per board.
+  Case 1: LLLDRDRDR
+";
+
+fn main() {
+    let format = judge::Format::Moves {
+        lowercase: false,
+        numbered: true,
+        none: "This puzzle is not solvable.",
+    };
+    let goal = Board::<4, 16>::canonical_goal(15);
+    let solver = Solver::default().with_max_moves(MAX_MOVES);
+    let mut boards = Counted::default();
+    judge::run(HELP, format, solver, |input| {
+        Ok(boards.board(input)?.map(|start| (start, goal)))
+    });
+}
