@@ -14,7 +14,7 @@ Input: boards until the end of the input, each the nine symbols 1-8 and x, separ
 spaces; line breaks do not matter.
   2 3 4 1 5 x 7 6 8
 Output: one line per board.
-  ullddrurdllurdruldr
+  dlurullddrurdllurdr
 ";
 
 fn main() {

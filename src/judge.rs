@@ -66,8 +66,9 @@ enum Detail {
 
 const PATH_OPTION: &str = "
 Options:
-  --path   after each answer, print an optimal sequence of moves of the blank
-           (U, D, L, R; an empty line for 0 moves, nothing for -1)";
+  --path   after each answer, print a shortest sequence of moves of the blank,
+           the first in dictionary order (D, L, R, U; an empty line for 0 moves,
+           nothing for -1)";
 
 const OPTIONS: &str = "
   --show   draw every board along the moves

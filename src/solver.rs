@@ -64,14 +64,15 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         }
     }
 
-    /// An optimal sequence of moves of the blank from `start` to `goal`, or `None` when there is
-    /// none. Search and table may choose different sequences; both are optimal.
+    /// A shortest sequence of moves of the blank from `start` to `goal`, the first of them in
+    /// dictionary order (search and table agree on it), or `None` when there is none.
     pub fn path(&mut self, start: &Board<W, N>, goal: &Board<W, N>) -> Option<Vec<Move>> {
         let table = match self.table(goal) {
             Some(table) => table,
             None => return self.search(start, goal),
         };
-        // Moves do not look at labels: walk the relabelled board, whose goal is the table's.
+        // Moves do not look at labels: walk the relabelled board, whose goal is the table's,
+        // taking the first move in letter order that leads one move nearer.
         let mut board = start.relabelled(goal);
         let mut distance = table[rank(board.tiles())];
         if distance == bfs::UNREACHABLE {

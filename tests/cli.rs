@@ -49,6 +49,12 @@ fn assert_error(binary: &str, input: &[u8], answers_before: &str, error: &str) {
 const SLIDING: &str = env!("CARGO_BIN_EXE_sliding");
 const JIUGONG: &str = env!("CARGO_BIN_EXE_jiugong");
 const EIGHT: &str = env!("CARGO_BIN_EXE_eight");
+const EIGHT_PATH: &str = env!("CARGO_BIN_EXE_eight_path");
+const EIGHT_STEPS: &str = env!("CARGO_BIN_EXE_eight_steps");
+const EIGHT_GRID: &str = env!("CARGO_BIN_EXE_eight_grid");
+const FIFTEEN: &str = env!("CARGO_BIN_EXE_fifteen");
+const FIFTEEN_PATH: &str = env!("CARGO_BIN_EXE_fifteen_path");
+const FIFTEEN_LEX: &str = env!("CARGO_BIN_EXE_fifteen_lex");
 
 #[test]
 fn sliding_reads_every_layout() {
@@ -150,6 +156,57 @@ fn bad_input_is_one_error_line_after_the_answers_so_far() {
         "12345678。\n".as_bytes(),
         "",
         "line 1: unexpected character '。'",
+    );
+}
+
+#[test]
+fn counted_and_streamed_inputs_name_what_is_wrong() {
+    const BOARD: &str = "2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n";
+    let expected = "expected the number of boards, 1 or more, found";
+    assert_error(
+        FIFTEEN_PATH,
+        b"",
+        "",
+        &format!("line 1: {} the end of the input", expected),
+    );
+    assert_error(
+        FIFTEEN_PATH,
+        b"\n0\n",
+        "",
+        &format!("line 2: {} 0", expected),
+    );
+    let input = format!("two\n{}", BOARD);
+    assert_error(
+        FIFTEEN_LEX,
+        input.as_bytes(),
+        "",
+        &format!("line 1: {} two", expected),
+    );
+    let input = format!("1\n{}\n{}", BOARD, BOARD);
+    assert_error(
+        FIFTEEN_PATH,
+        input.as_bytes(),
+        "LLLDRDRDR\n",
+        "line 7: more boards than the 1 that line 1 announces",
+    );
+    let input = format!("2\n\n{}\n\n", BOARD);
+    assert_error(
+        FIFTEEN_LEX,
+        input.as_bytes(),
+        "Case 1: LLLDRDRDR\n",
+        "line 9: found the end of the input after 1 of the 2 boards that line 1 announces",
+    );
+    assert_error(
+        EIGHT_PATH,
+        b"1 2 3\n4 5",
+        "",
+        "line 3: expected 9 tiles, found the end of the input after 5",
+    );
+    assert_error(
+        EIGHT_STEPS,
+        b"1 2 3 4 5 6 7 8 x 1 2 3\n4 5 6 7 8 8",
+        "0\n",
+        "line 1: tile 8 appears twice and tile 0 is missing",
     );
 }
 
@@ -281,16 +338,22 @@ fn jiugong_paths_for_20000_random_pairs() {
 
 #[test]
 fn flags_help_and_unknown_arguments() {
-    for binary in [SLIDING, JIUGONG, EIGHT] {
+    let counts = [SLIDING, JIUGONG, EIGHT, EIGHT_STEPS, EIGHT_GRID, FIFTEEN];
+    let paths = [EIGHT_PATH, FIFTEEN_PATH, FIFTEEN_LEX];
+    for binary in counts.into_iter().chain(paths) {
         let (output, _) = run_with(binary, &["--help"], b"");
         assert_eq!(output.status.code(), Some(0));
         let help = text(&output.stdout);
-        assert!(help.contains("Input:") && help.contains("--path") && help.contains("--show"));
-        let (output, _) = run_with(binary, &["--paths"], b"");
+        assert!(help.contains("Input:") && help.contains("--show"));
+        // A program that prints paths anyway has no --path.
+        let prints_counts = counts.contains(&binary);
+        assert_eq!(help.contains("--path"), prints_counts, "{}", binary);
+        let unknown = if prints_counts { "--paths" } else { "--path" };
+        let (output, _) = run_with(binary, &[unknown], b"");
         assert_eq!(output.status.code(), Some(2));
         assert_eq!(
             text(&output.stderr),
-            "error: unknown argument '--paths' (see --help)\n"
+            format!("error: unknown argument '{}' (see --help)\n", unknown)
         );
         assert_eq!(text(&output.stdout), "");
     }

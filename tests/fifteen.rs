@@ -1,20 +1,24 @@
 //! The 15-puzzle: Korf's 100 through `fifteen` against their published optimal lengths, every
 //! path replayed; every board within 13 moves of the goal against breadth-first search, with the
-//! pattern databases never overestimating; and parity against breadth-first search on every
-//! arrangement of the 2x2, 2x4 and 4x2 boards. Run in release mode.
+//! pattern databases never overestimating and every path the first shortest one in dictionary
+//! order; `fifteen_lex` and its 35-move limit, `fifteen_path` on Korf's boards of at most 45
+//! moves; and parity against breadth-first search on every arrangement of the 2x2, 2x4 and 4x2
+//! boards. Run in release mode.
 
 mod common;
 
 use std::collections::HashMap;
 
-use common::{distances_by_hash_map, korf_100, run_with};
+use common::{distances_by_hash_map, first_shortest_path, korf_100, run_with, Rng};
 use engine::board::{Board, Move};
 use engine::cantor::{factorial, unrank};
 use engine::fifteen::Solver;
-use engine::ida_star::Heuristic;
+use engine::ida_star::{search, Heuristic};
 use engine::pattern_db::{PatternDb, PARTITION_663};
 
 const FIFTEEN: &str = env!("CARGO_BIN_EXE_fifteen");
+const FIFTEEN_LEX: &str = env!("CARGO_BIN_EXE_fifteen_lex");
+const FIFTEEN_PATH: &str = env!("CARGO_BIN_EXE_fifteen_path");
 
 type Board16 = Board<4, 16>;
 
@@ -25,24 +29,35 @@ fn replay(start: Board16, path: &str) -> Option<Board16> {
     })
 }
 
-#[test]
-fn korf_100_optimal_through_the_binary_with_paths() {
-    let instances = korf_100();
-    let mut input = String::new();
-    for (_, tiles) in &instances {
+/// The boards as four rows of four numbers, a blank line after each.
+fn rows(boards: &[[u8; 16]]) -> String {
+    let mut text = String::new();
+    for tiles in boards {
         for row in tiles.chunks(4) {
             let row: Vec<String> = row.iter().map(|t| t.to_string()).collect();
-            input += &(row.join(" ") + "\n");
+            text += &(row.join(" ") + "\n");
         }
-        input += "\n";
+        text += "\n";
     }
-    let (output, _) = run_with(FIFTEEN, &["--path"], input.as_bytes());
+    text
+}
+
+/// What `binary` with `args` prints for `input`, which must not fail.
+fn stdout_of(binary: &str, args: &[&str], input: &str) -> String {
+    let (output, _) = run_with(binary, args, input.as_bytes());
     assert!(
-        output.status.success(),
+        output.status.success() && output.stderr.is_empty(),
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let text = String::from_utf8(output.stdout).unwrap();
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn korf_100_optimal_through_the_binary_with_paths() {
+    let instances = korf_100();
+    let boards: Vec<[u8; 16]> = instances.iter().map(|&(_, tiles)| tiles).collect();
+    let text = stdout_of(FIFTEEN, &["--path"], &rows(&boards));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 200);
     let goal = Board16::canonical_goal(15);
@@ -99,7 +114,8 @@ fn boards_near_the_goal_against_breadth_first_search() {
             assert!(h <= u32::from(d), "{:?}: estimate {} over {}", tiles, h, d);
         }
     }
-    // Every 50th board, solved with and without the tables; paths replayed.
+    // Every 50th board, solved without the tables (by the solver, as the binaries do) and with
+    // them: each path is the first shortest one in dictionary order, and so replays to the goal.
     let cases: Vec<(Board16, Board16)> = truth
         .keys()
         .step_by(50)
@@ -111,11 +127,97 @@ fn boards_near_the_goal_against_breadth_first_search() {
         !without_tables.uses_tables(),
         "easy boards never pay for the tables"
     );
-    for ((start, _), path) in cases.iter().zip(paths) {
-        let path = path.expect("solvable");
-        assert_eq!(path.len(), usize::from(truth[start.tiles()]));
-        let end = path.iter().try_fold(*start, |b, &m| b.moved(m));
-        assert_eq!(end, Some(goal));
+    let letters = |moves: &[Move]| moves.iter().map(|m| m.letter()).collect::<String>();
+    let mut lex_input = format!("{}\n", cases.len());
+    let mut lex_expected = String::new();
+    for (case, ((start, _), path)) in cases.iter().zip(paths).enumerate() {
+        let first = first_shortest_path(start.tiles(), 4, |b| truth.get(b).map(|&d| u32::from(d)));
+        assert_eq!(path.map(|p| letters(&p)), first, "{:?}", start);
+        let with_tables = search(start, &db, u64::MAX, u32::MAX).unwrap();
+        assert_eq!(Some(letters(&with_tables.moves)), first, "{:?}", start);
+        lex_input += &rows(&[*start.tiles()]);
+        lex_expected += &format!("Case {}: {}\n", case + 1, first.unwrap());
+    }
+    assert_eq!(stdout_of(FIFTEEN_LEX, &[], &lex_input), lex_expected);
+}
+
+/// `fifteen_lex` answers a board only if it needs at most 35 moves: Korf's 100 need 41 to 80,
+/// and boards of random walks, whose lengths `fifteen` gives, fall on both sides of the limit.
+#[test]
+fn fifteen_lex_refuses_boards_of_more_than_35_moves() {
+    let mut rng = Rng::new(35);
+    let mut walks = Vec::new();
+    for walk in 0..40 {
+        // Walks that never undo their last step, from 20 to 215 steps long.
+        let (mut board, mut last) = (Board16::canonical_goal(15), Move::Up);
+        for _ in 0..20 + 5 * walk {
+            let m = Move::ALL[rng.below(4)];
+            if m != last.opposite() {
+                if let Some(next) = board.moved(m) {
+                    board = next;
+                    last = m;
+                }
+            }
+        }
+        walks.push(*board.tiles());
+    }
+    let mut lengths: Vec<usize> = stdout_of(FIFTEEN, &[], &rows(&walks))
+        .lines()
+        .map(|length| length.parse().unwrap())
+        .collect();
+    let mut boards = walks;
+    for (length, tiles) in korf_100() {
+        lengths.push(length);
+        boards.push(tiles);
+    }
+    let input = format!("{}\n\n{}", boards.len(), rows(&boards));
+    let answers = stdout_of(FIFTEEN_LEX, &[], &input);
+    let goal = Board16::canonical_goal(15);
+    let (mut short, mut long) = (0, 0);
+    for (case, ((tiles, length), answer)) in
+        boards.iter().zip(lengths).zip(answers.lines()).enumerate()
+    {
+        let path = answer
+            .strip_prefix(&format!("Case {}: ", case + 1))
+            .unwrap();
+        if length > 35 {
+            assert_eq!(path, "This puzzle is not solvable.", "{:?}", tiles);
+            long += 1;
+        } else {
+            assert_eq!(path.len(), length, "{:?}", tiles);
+            let start = Board16::from_tiles(*tiles).unwrap();
+            assert_eq!(replay(start, path), Some(goal), "{:?}", tiles);
+            short += 1;
+        }
+    }
+    assert_eq!(short + long, boards.len());
+    assert!(short >= 10 && long >= 105, "{} short, {} long", short, long);
+}
+
+/// `fifteen_path` on the boards of Korf's 100 that UVa would set (at most 45 moves), and one
+/// that cannot be solved.
+#[test]
+fn fifteen_path_on_korf_boards_of_at_most_45_moves() {
+    let mut instances: Vec<(usize, [u8; 16])> = korf_100()
+        .into_iter()
+        .filter(|&(length, _)| length <= 45)
+        .collect();
+    let (_, mut loyd) = instances[0];
+    loyd.swap(0, 1);
+    instances.push((0, loyd));
+    let boards: Vec<[u8; 16]> = instances.iter().map(|&(_, tiles)| tiles).collect();
+    let input = format!("{}\n{}", boards.len(), rows(&boards));
+    let answers = stdout_of(FIFTEEN_PATH, &[], &input);
+    assert_eq!(answers.lines().count(), instances.len());
+    let goal = Board16::canonical_goal(15);
+    for ((length, tiles), path) in instances.iter().zip(answers.lines()) {
+        let start = Board16::from_tiles(*tiles).unwrap();
+        if start.parity() != goal.parity() {
+            assert_eq!(path, "This puzzle is not solvable.");
+            continue;
+        }
+        assert_eq!(path.len(), *length, "{:?}", tiles);
+        assert_eq!(replay(start, path), Some(goal), "{:?}", tiles);
     }
 }
 
