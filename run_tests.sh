@@ -3,11 +3,15 @@
 # exhaustive and end-to-end tests), then judges each sample in testdata/ (listed in
 # testdata/cases.txt) on its binary, oj-style: a verdict line per case (AC, WA, RE for a wrong
 # exit status, TLE past the time limit) with the time taken, the input and both outputs on a
-# mismatch, and a last line "N passed, N failed". Exits non-zero on any failure.
+# mismatch.
 #
 # Then it bundles every judge binary into one source file (bin/bundle.rs), compiles each bundle
 # alone with plain `rustc --edition 2021 -O`, and judges the same samples on the result; and
-# again with an old compiler when OLD_RUSTC names one (Debian bookworm's rustc is 1.63).
+# again with an old compiler (Debian bookworm's rustc is 1.63): OLD_RUSTC if set, else
+# /usr/bin/rustc when it is another version than `rustc`; OLD_RUSTC= (empty) skips it.
+#
+# The last line, "N passed, N failed", counts every test of `cargo test` and every sample
+# verdict; the script exits non-zero on any failure.
 #
 # Environment: TIME_LIMIT, seconds per case (default 2); OLD_RUSTC, an old rustc (optional).
 set -u
@@ -104,8 +108,23 @@ check_cases_listed() {
 step "cargo build --release --all-targets"
 cargo build --release --all-targets || exit 1
 
+if [ -z "${OLD_RUSTC+set}" ] && [ -x /usr/bin/rustc ] &&
+    [ "$(/usr/bin/rustc --version 2>&1)" != "$(rustc --version 2>&1)" ]; then
+    OLD_RUSTC=/usr/bin/rustc
+fi
+# The bundle tests compile with it too.
+export OLD_RUSTC=${OLD_RUSTC:-}
+
 step "cargo test --release"
-cargo test --release || exit 1
+cargo test --release 2>&1 | tee "$work/cargo-test"
+test_status=${PIPESTATUS[0]}
+# Each test binary ends with "test result: ok. 4 passed; 0 failed; ...".
+read -r tests_passed tests_failed < <(awk '/^test result:/ { p += $4; f += $6 } END { print p + 0, f + 0 }' "$work/cargo-test")
+if [ "$test_status" -ne 0 ] && [ "$tests_failed" -eq 0 ]; then
+    tests_failed=1 # it failed before any test ran: count the failure itself
+fi
+passed=$((passed + tests_passed))
+failed=$((failed + tests_failed))
 
 step "samples on the Cargo-built binaries (time limit ${TIME_LIMIT}s a case)"
 check_cases_listed || exit 1
@@ -129,15 +148,16 @@ ls "$work/bundles"
 step "samples on the bundles compiled alone by $(rustc --version)"
 judge_bundles rustc rustc
 
-if [ -n "${OLD_RUSTC:-}" ]; then
+if [ -n "$OLD_RUSTC" ]; then
     old_version=$("$OLD_RUSTC" --version) || { echo "error: OLD_RUSTC=$OLD_RUSTC does not run"; exit 1; }
-    step "samples on the bundles compiled alone by $old_version (OLD_RUSTC)"
+    step "samples on the bundles compiled alone by $old_version (OLD_RUSTC=$OLD_RUSTC)"
     judge_bundles "rustc-$(echo "$old_version" | cut -d' ' -f2)" "$OLD_RUSTC"
 else
-    step "old-compiler check SKIPPED: OLD_RUSTC is not set"
-    echo "(with Debian bookworm's rustc 1.63: apt-get install rustc; OLD_RUSTC=/usr/bin/rustc ./run_tests.sh)"
+    step "old-compiler check SKIPPED: no OLD_RUSTC, and no other rustc at /usr/bin/rustc"
+    echo "(with Debian bookworm's rustc 1.63: apt-get install rustc, then run this again)"
 fi
 
 echo
+echo "cargo test: $tests_passed passed, $tests_failed failed; samples: $((passed - tests_passed)) passed, $((failed - tests_failed)) failed"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

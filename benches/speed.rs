@@ -417,7 +417,10 @@ fn classic_approaches() {
     ];
     let goal_string = digits(goal.tiles());
     for (name, solve) in classics {
-        print!("| {}", name);
+        // The row is printed whole once measured; meanwhile a dot on standard error per set,
+        // on a line of its own, shows progress.
+        let mut row = format!("| {}", name);
+        eprint!("{}: ", name);
         for ((_, starts), engine_mean) in sets.iter().zip(&engine_means) {
             let mut times = Vec::with_capacity(starts.len());
             for start in starts.iter() {
@@ -431,7 +434,7 @@ fn classic_approaches() {
                 times.push(time);
             }
             let ratio = mean(&times).as_secs_f64() / engine_mean.as_secs_f64();
-            print!(
+            row += &format!(
                 " | {} | {} | {:.0}",
                 human(mean(&times)),
                 human(max(&times)),
@@ -439,9 +442,9 @@ fn classic_approaches() {
             );
             eprint!(".");
         }
-        println!(" |");
+        eprintln!();
+        println!("{} |", row);
     }
-    eprintln!();
     println!();
 }
 

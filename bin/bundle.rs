@@ -2,16 +2,20 @@
 //!
 //! `bundle NAME` prints the bundle of `bin/NAME.rs`; `bundle --all DIR` writes `DIR/NAME.rs` for
 //! every judge binary; `bundle sliding --leetcode` prints LeetCode's form (an `impl Solution`
-//! and no `main`). The bundle is the binary's source followed by each engine module it needs,
+//! and no `main`); `bundle --help` prints the usage. Bad arguments are an `error:` line and exit
+//! status 2, and output goes through the judge programs' writer, so a full disk or a closed pipe
+//! ends as it does for them. The bundle is the binary's source followed by each engine module it needs,
 //! directly or through other modules, inlined as `mod NAME { ... }`: `engine::` paths become
 //! `crate::` paths, `#[cfg(test)]` items are dropped, inner doc comments become plain comments,
 //! and unused engine items are allowed. A bundle that would reach 64 KB loses the engine's item
 //! doc comments (`///`), and keeps its other comments. The sources must be formatted by rustfmt, whose layout
 //! (a `#[cfg(test)]` item ends at the first `}` at its own indentation) the bundler relies on.
 
+use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process;
+
+use engine::judge;
 
 /// The crate name of the engine, as the binaries refer to it.
 const ENGINE: &str = "engine";
@@ -40,22 +44,52 @@ impl Solution {
 }
 "#;
 
+const HELP: &str = "\
+bundle: one source file to submit to a judge, made from a program and the engine parts it uses
+
+Usage:
+  bundle NAME                print the bundle of program NAME (bin/NAME.rs)
+  bundle sliding --leetcode  print LeetCode 773's form of sliding: impl Solution, no main
+  bundle --all DIR           write DIR/NAME.rs for every program (git ignores submit/)
+  bundle --help              print this help
+";
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    if args
+        .iter()
+        .any(|arg| matches!(arg.to_str(), Some("--help" | "-h")))
+    {
+        judge::print_all(HELP);
+        return;
+    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let result = match args[..] {
-        ["--all", dir] => write_all(root, Path::new(dir)),
-        [name] => bundle(root, name).map(|text| print!("{}", text)),
-        ["sliding", "--leetcode"] => {
-            let command = "cargo run -q --bin bundle -- sliding --leetcode";
-            bundle_source(root, LEETCODE_SLIDING, command).map(|text| print!("{}", text))
+    let text: Vec<Option<&str>> = args.iter().map(|arg| arg.to_str()).collect();
+    let result = match text[..] {
+        [Some("--all"), Some(_) | None] => write_all(root, Path::new(&args[1])),
+        [Some("--all")] => {
+            Err("--all needs a folder to write into, as in: bundle --all submit".into())
         }
-        _ => Err("usage: bundle NAME [--leetcode] | bundle --all DIR".to_string()),
+        [Some("sliding"), Some("--leetcode")] | [Some("--leetcode"), Some("sliding")] => {
+            let command = "cargo run -q --bin bundle -- sliding --leetcode";
+            bundle_source(root, LEETCODE_SLIDING, command).map(|text| judge::print_all(&text))
+        }
+        [Some(name), Some("--leetcode")] | [Some("--leetcode"), Some(name)] => known(root, name)
+            .and_then(|()| Err(format!("only sliding has a LeetCode form, not {}", name))),
+        [Some(name)] if !name.starts_with('-') => {
+            bundle(root, name).map(|text| judge::print_all(&text))
+        }
+        [] => Err("name a program to bundle, or --all DIR (see --help)".to_string()),
+        _ => {
+            let shown: Vec<_> = args.iter().map(|arg| arg.to_string_lossy()).collect();
+            Err(format!(
+                "unexpected arguments '{}' (see --help)",
+                shown.join(" ")
+            ))
+        }
     };
     if let Err(message) = result {
-        eprintln!("error: {}", message);
-        process::exit(2);
+        judge::fail(&message);
     }
 }
 
@@ -87,16 +121,22 @@ fn read(path: PathBuf) -> Result<String, String> {
     fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {}", path.display(), e))
 }
 
+/// Whether `name` is a judge program; if not, an error listing those there are.
+fn known(root: &Path, name: &str) -> Result<(), String> {
+    let names = judge_names(root)?;
+    if names.iter().any(|n| n == name) {
+        return Ok(());
+    }
+    Err(format!(
+        "no judge program '{}'; known: {}",
+        name,
+        names.join(", ")
+    ))
+}
+
 /// The bundle of judge binary `name`.
 fn bundle(root: &Path, name: &str) -> Result<String, String> {
-    let names = judge_names(root)?;
-    if !names.iter().any(|n| n == name) {
-        return Err(format!(
-            "no judge binary '{}'; known: {}",
-            name,
-            names.join(", ")
-        ));
-    }
+    known(root, name)?;
     let source = read(root.join("bin").join(format!("{}.rs", name)))?;
     bundle_source(
         root,

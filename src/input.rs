@@ -33,6 +33,8 @@ pub struct Input<R> {
     line: Vec<u8>,
     taken: usize,
     line_number: usize,
+    /// Whether the last line read ended with a line end (true before any line).
+    line_ended: bool,
 }
 
 impl<R: Read> Input<R> {
@@ -42,12 +44,19 @@ impl<R: Read> Input<R> {
             line: Vec::with_capacity(MAX_LINE),
             taken: 0,
             line_number: 0,
+            line_ended: true,
         }
     }
 
     /// The number of the last line read (0 before the first).
     pub fn line_number(&self) -> usize {
         self.line_number
+    }
+
+    /// The line the end of the input is on, for errors there: the line after the last one, or
+    /// the last one itself when it has no line end (so a lone byte-order mark is on line 1).
+    pub fn end_line(&self) -> usize {
+        self.line_number + usize::from(self.line_ended)
     }
 
     /// True when nothing read is left unparsed: the next read may wait for the writer.
@@ -76,7 +85,7 @@ impl<R: Read> Input<R> {
                 if !self.read_line()? {
                     let message =
                         format!("expected a row of {} tiles, found the end of the input", W);
-                    return Err(self.error(self.line_number + 1, message));
+                    return Err(self.error(self.end_line(), message));
                 }
                 let count = self.tiles_of_line(&mut tiles[row * W..], N)?;
                 if count != W {
@@ -120,7 +129,7 @@ impl<R: Read> Input<R> {
                         "expected {} tiles, found the end of the input after {}",
                         N, count
                     );
-                    return Err(self.error(self.line_number + 1, message));
+                    return Err(self.error(self.end_line(), message));
                 }
             }
             if count == 0 {
@@ -135,16 +144,17 @@ impl<R: Read> Input<R> {
     /// The number of boards on the first line that is not blank, as UVa and LightOJ begin,
     /// with that line's number.
     pub fn count(&mut self) -> Result<(usize, usize), InputError> {
-        let found = if self.next_filled_line()? {
-            String::from_utf8_lossy(&self.line).into_owned()
+        let (found, line) = if self.next_filled_line()? {
+            let text = String::from_utf8_lossy(&self.line).into_owned();
+            (text, self.line_number)
         } else {
-            "the end of the input".to_string()
+            ("the end of the input".to_string(), self.end_line())
         };
         match found.parse::<usize>() {
-            Ok(count) if count > 0 => Ok((count, self.line_number)),
+            Ok(count) if count > 0 => Ok((count, line)),
             _ => {
                 let message = format!("expected the number of boards, 1 or more, found {}", found);
-                Err(self.error(self.line_number.max(1), message))
+                Err(self.error(line, message))
             }
         }
     }
@@ -221,7 +231,7 @@ impl<R: Read> Input<R> {
         self.line.clear();
         self.taken = 0;
         let number = self.line_number + 1;
-        let mut read_any = false;
+        let (mut read_any, mut line_ended) = (false, false);
         loop {
             let available = match self.reader.fill_buf() {
                 Ok(available) => available,
@@ -244,6 +254,7 @@ impl<R: Read> Input<R> {
             let consumed = part.len() + ended as usize;
             self.reader.consume(consumed);
             if ended {
+                line_ended = true;
                 break;
             }
         }
@@ -251,6 +262,7 @@ impl<R: Read> Input<R> {
             return Ok(false);
         }
         self.line_number = number;
+        self.line_ended = line_ended;
         if number == 1 && self.line.starts_with("\u{feff}".as_bytes()) {
             self.line.drain(..3);
         }
@@ -309,7 +321,7 @@ impl Counted {
                 "found the end of the input after {} of the {} boards that line {} announces",
                 self.read, count, line
             );
-            return Err(input.error(input.line_number() + 1, message));
+            return Err(input.error(input.end_line(), message));
         }
         self.read += 1;
         Ok(board)

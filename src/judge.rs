@@ -10,6 +10,7 @@
 //! the moves to a count, and `--show` adds the boards along them (see [`crate::show`]); `--help`
 //! prints the program's help.
 
+use std::ffi::OsString;
 use std::io::{self, BufWriter, Stdin, Write};
 use std::process;
 
@@ -117,7 +118,7 @@ pub fn run<const W: usize, const N: usize, S, F>(
         match read {
             Ok(Some(_)) => {}
             Ok(None) if answered == 0 => {
-                let line = input.line_number() + 1;
+                let line = input.end_line();
                 let message = "expected a board, found the end of the input".to_string();
                 fail(&input.error(line, message).to_string());
             }
@@ -127,34 +128,44 @@ pub fn run<const W: usize, const N: usize, S, F>(
     }
 }
 
-/// The detail the command-line arguments ask for; `--help` prints the help and exits, and
-/// `--threads N` goes to the solver.
+/// The detail the command-line arguments ask for; `--help` (anywhere among them, whatever the
+/// others are) prints the help and exits, and `--threads N` goes to the solver. Any other
+/// argument, or one that is not UTF-8, is a usage error.
 fn detail_from_args<const W: usize, const N: usize>(
     help: &str,
     format: Format,
     solver: &mut impl Solve<W, N>,
 ) -> Detail {
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    if args
+        .iter()
+        .any(|arg| matches!(arg.to_str(), Some("--help" | "-h")))
+    {
+        match format {
+            Format::Distance => print_all(&format!("{}{}{}", help, PATH_OPTION, OPTIONS)),
+            Format::Moves { .. } => print_all(&format!("{}\nOptions:{}", help, OPTIONS)),
+        }
+        process::exit(0);
+    }
     let mut detail = match format {
         Format::Distance => Detail::Distance,
         Format::Moves { .. } => Detail::Path,
     };
-    let mut args = std::env::args().skip(1);
+    let mut args = args.iter();
     while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--path" if format == Format::Distance => detail = detail.max(Detail::Path),
-            "--show" => detail = Detail::Show,
-            "--threads" => match args.next().and_then(|n| n.parse::<usize>().ok()) {
-                Some(threads) if threads > 0 => solver.set_threads(threads),
-                _ => fail("--threads needs a number of threads, 1 or more (see --help)"),
-            },
-            "--help" | "-h" => {
-                match format {
-                    Format::Distance => print!("{}{}{}", help, PATH_OPTION, OPTIONS),
-                    Format::Moves { .. } => print!("{}\nOptions:{}", help, OPTIONS),
+        match arg.to_str() {
+            Some("--path") if format == Format::Distance => detail = detail.max(Detail::Path),
+            Some("--show") => detail = Detail::Show,
+            Some("--threads") => {
+                match args.next().and_then(|n| n.to_str()?.parse::<usize>().ok()) {
+                    Some(threads) if threads > 0 => solver.set_threads(threads),
+                    _ => fail("--threads needs a number of threads, 1 or more (see --help)"),
                 }
-                process::exit(0);
             }
-            _ => fail(&format!("unknown argument '{}' (see --help)", arg)),
+            _ => {
+                let shown = arg.to_string_lossy();
+                fail(&format!("unknown argument '{}' (see --help)", shown));
+            }
         }
     }
     detail
@@ -221,16 +232,32 @@ fn flush(out: &mut impl Write) {
     }
 }
 
-fn fail(message: &str) -> ! {
-    eprintln!("error: {}", message);
-    process::exit(2);
+/// Writes `text` to standard output, or exits as [`write_failed`] says if that fails.
+pub fn print_all(text: &str) {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        write_failed(e);
+    }
 }
 
-/// A reader that has gone away (`| head`) wants no more; any other failure is reported.
-fn write_failed(e: io::Error) -> ! {
+/// Reports bad input or a bad argument: one `error:` line, exit status 2.
+pub fn fail(message: &str) -> ! {
+    exit_with_error(2, message)
+}
+
+/// A reader that has gone away (`| head`) wants no more: exit status 0. Any other failure to
+/// write is reported, exit status 1.
+pub fn write_failed(e: io::Error) -> ! {
     if e.kind() == io::ErrorKind::BrokenPipe {
         process::exit(0);
     }
-    eprintln!("error: cannot write the output: {}", e);
-    process::exit(1);
+    exit_with_error(1, &format!("cannot write the output: {}", e))
+}
+
+/// Writes `error: message` on standard error and exits with `status`, even if standard error
+/// cannot be written: the status still tells what went wrong.
+fn exit_with_error(status: i32, message: &str) -> ! {
+    let _ = writeln!(io::stderr(), "error: {}", message);
+    process::exit(status);
 }

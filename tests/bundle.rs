@@ -104,7 +104,7 @@ fn an_unknown_name_lists_the_known_ones() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "error: no judge binary 'nine'; known: eight, eight_grid, eight_path, eight_steps, fifteen, fifteen_lex, fifteen_path, jiugong, sliding\n"
+        "error: no judge program 'nine'; known: eight, eight_grid, eight_path, eight_steps, fifteen, fifteen_lex, fifteen_path, jiugong, sliding\n"
     );
     assert!(output.stdout.is_empty());
 }

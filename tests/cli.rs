@@ -200,7 +200,7 @@ fn counted_and_streamed_inputs_name_what_is_wrong() {
         EIGHT_PATH,
         b"1 2 3\n4 5",
         "",
-        "line 3: expected 9 tiles, found the end of the input after 5",
+        "line 2: expected 9 tiles, found the end of the input after 5",
     );
     assert_error(
         EIGHT_STEPS,
