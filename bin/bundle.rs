@@ -278,8 +278,14 @@ fn drop_module_imports(source: &str) -> String {
     let mut out = String::with_capacity(source.len());
     for line in source.lines() {
         let items = match line.strip_prefix(&prefix).and_then(|l| l.strip_suffix(';')) {
-            Some(items) => items.trim_start_matches('{').trim_end_matches('}'),
-            None => {
+            // `use engine::{a, b::C};`: a list, from which the bare modules go.
+            Some(items) if items.starts_with('{') => {
+                items.trim_start_matches('{').trim_end_matches('}')
+            }
+            // `use engine::judge;`: a bare module, which goes.
+            Some(module) if !module.contains("::") => continue,
+            // `use engine::board::{X, y};`: a path, which stays.
+            _ => {
                 out += line;
                 out += "\n";
                 continue;

@@ -10,7 +10,7 @@ use std::io::{self, BufRead, BufReader, Read};
 
 use crate::board::Board;
 
-/// The longest line accepted, in bytes.
+/// The longest line accepted, in bytes, unless a reader is made with another limit.
 pub const MAX_LINE: usize = 4096;
 
 /// What is wrong with the input, and on which line (counted from 1).
@@ -35,22 +35,35 @@ pub struct Input<R> {
     line_number: usize,
     /// Whether the last line read ended with a line end (true before any line).
     line_ended: bool,
+    max_line: usize,
 }
 
 impl<R: Read> Input<R> {
     pub fn new(reader: R) -> Self {
+        Self::with_max_line(reader, MAX_LINE)
+    }
+
+    /// A reader that refuses lines longer than `max_line` bytes.
+    pub fn with_max_line(reader: R, max_line: usize) -> Self {
         Input {
             reader: BufReader::with_capacity(1 << 16, reader),
-            line: Vec::with_capacity(MAX_LINE),
+            line: Vec::with_capacity(max_line.min(1 << 16)),
             taken: 0,
             line_number: 0,
             line_ended: true,
+            max_line,
         }
     }
 
     /// The number of the last line read (0 before the first).
     pub fn line_number(&self) -> usize {
         self.line_number
+    }
+
+    /// The current line, without its line end and surrounding white space.
+    pub fn line(&self) -> &str {
+        // `read_line` checked that the line is UTF-8.
+        std::str::from_utf8(&self.line).unwrap_or("")
     }
 
     /// The line the end of the input is on, for errors there: the line after the last one, or
@@ -78,7 +91,7 @@ impl<R: Read> Input<R> {
             return Ok(None);
         }
         let first = self.line_number;
-        let mut tiles = [0u8; N];
+        let mut tiles = [0; N];
         let count = self.tiles_of_line(&mut tiles, N)?;
         if count == W && W < N {
             for row in 1..N / W {
@@ -103,7 +116,8 @@ impl<R: Read> Input<R> {
             );
             return Err(self.error(first, message));
         }
-        Board::from_tiles(tiles)
+        // Each tile is below `N`, at most 16.
+        Board::from_tiles(tiles.map(|tile| tile as u8))
             .map(Some)
             .map_err(|message| self.error(first, message))
     }
@@ -113,7 +127,7 @@ impl<R: Read> Input<R> {
     pub fn board_of_tiles<const W: usize, const N: usize>(
         &mut self,
     ) -> Result<Option<Board<W, N>>, InputError> {
-        let mut tiles = [0u8; N];
+        let mut tiles = [0; N];
         let mut first = self.line_number;
         for count in 0..N {
             loop {
@@ -136,7 +150,7 @@ impl<R: Read> Input<R> {
                 first = self.line_number;
             }
         }
-        Board::from_tiles(tiles)
+        Board::from_tiles(tiles.map(|tile| tile as u8))
             .map(Some)
             .map_err(|message| self.error(first, message))
     }
@@ -165,7 +179,7 @@ impl<R: Read> Input<R> {
     }
 
     /// Reads lines until one is not blank; false at the end of the input.
-    fn next_filled_line(&mut self) -> Result<bool, InputError> {
+    pub fn next_filled_line(&mut self) -> Result<bool, InputError> {
         while self.read_line()? {
             if !self.line.is_empty() {
                 return Ok(true);
@@ -176,7 +190,11 @@ impl<R: Read> Input<R> {
 
     /// Parses the tiles of the current line, on a board of `cells` cells, into the front of
     /// `tiles` and counts them all.
-    fn tiles_of_line(&mut self, tiles: &mut [u8], cells: usize) -> Result<usize, InputError> {
+    pub fn tiles_of_line(
+        &mut self,
+        tiles: &mut [usize],
+        cells: usize,
+    ) -> Result<usize, InputError> {
         let mut count = 0;
         while let Some(tile) = self.next_tile(cells)? {
             if let Some(slot) = tiles.get_mut(count) {
@@ -188,7 +206,7 @@ impl<R: Read> Input<R> {
     }
 
     /// The next tile of the current line, on a board of `cells` cells; `None` at its end.
-    fn next_tile(&mut self, cells: usize) -> Result<Option<u8>, InputError> {
+    fn next_tile(&mut self, cells: usize) -> Result<Option<usize>, InputError> {
         // `read_line` checked that the line is UTF-8, and `taken` stops at character ends.
         let rest = std::str::from_utf8(&self.line[self.taken..]).unwrap_or("");
         let start = match rest.find(|c: char| !(c.is_whitespace() || ",[]".contains(c))) {
@@ -207,14 +225,14 @@ impl<R: Read> Input<R> {
                     .map_or(rest.len(), |length| start + length);
                 let digits = &rest[start..end];
                 match digits.parse::<usize>() {
-                    Ok(tile) if tile < cells => tile as u8,
+                    Ok(tile) if tile < cells => tile,
                     _ => {
                         let message = format!("tile {} is out of range 0-{}", digits, cells - 1);
                         return Err(self.error(self.line_number, message));
                     }
                 }
             }
-            '0'..='9' => c as u8 - b'0',
+            '0'..='9' => usize::from(c as u8 - b'0'),
             '.' | 'x' | 'X' => 0,
             c => {
                 let message = format!("unexpected character {:?}", c);
@@ -227,7 +245,7 @@ impl<R: Read> Input<R> {
 
     /// Reads the next line into `self.line`, without its line end, surrounding white space or
     /// a byte-order mark. False at the end of the input.
-    fn read_line(&mut self) -> Result<bool, InputError> {
+    pub fn read_line(&mut self) -> Result<bool, InputError> {
         self.line.clear();
         self.taken = 0;
         let number = self.line_number + 1;
@@ -246,8 +264,8 @@ impl<R: Read> Input<R> {
                 Some(end) => (&available[..end], true),
                 None => (available, false),
             };
-            if self.line.len() + part.len() > MAX_LINE {
-                let message = format!("longer than {} bytes", MAX_LINE);
+            if self.line.len() + part.len() > self.max_line {
+                let message = format!("longer than {} bytes", self.max_line);
                 return Err(self.error(number, message));
             }
             self.line.extend_from_slice(part);

@@ -128,44 +128,54 @@ pub fn run<const W: usize, const N: usize, S, F>(
     }
 }
 
-/// The detail the command-line arguments ask for; `--help` (anywhere among them, whatever the
-/// others are) prints the help and exits, and `--threads N` goes to the solver. Any other
-/// argument, or one that is not UTF-8, is a usage error.
-fn detail_from_args<const W: usize, const N: usize>(
-    help: &str,
-    format: Format,
-    solver: &mut impl Solve<W, N>,
-) -> Detail {
+/// The command-line arguments, once `--help` (anywhere among them, whatever the others are)
+/// has printed `help` and exited; an argument that is not UTF-8 is a usage error.
+pub fn args(help: &str) -> Vec<String> {
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     if args
         .iter()
         .any(|arg| matches!(arg.to_str(), Some("--help" | "-h")))
     {
-        match format {
-            Format::Distance => print_all(&format!("{}{}{}", help, PATH_OPTION, OPTIONS)),
-            Format::Moves { .. } => print_all(&format!("{}\nOptions:{}", help, OPTIONS)),
-        }
+        print_all(help);
         process::exit(0);
     }
-    let mut detail = match format {
-        Format::Distance => Detail::Distance,
-        Format::Moves { .. } => Detail::Path,
+    args.into_iter()
+        .map(|arg| {
+            arg.into_string()
+                .unwrap_or_else(|arg| unknown(&arg.to_string_lossy()))
+        })
+        .collect()
+}
+
+/// Reports an argument no program knows, as a usage error.
+pub fn unknown(arg: &str) -> ! {
+    fail(&format!("unknown argument '{}' (see --help)", arg))
+}
+
+/// The detail the command-line arguments ask for; `--threads N` goes to the solver.
+fn detail_from_args<const W: usize, const N: usize>(
+    help: &str,
+    format: Format,
+    solver: &mut impl Solve<W, N>,
+) -> Detail {
+    let (mut detail, help) = match format {
+        Format::Distance => (
+            Detail::Distance,
+            format!("{}{}{}", help, PATH_OPTION, OPTIONS),
+        ),
+        Format::Moves { .. } => (Detail::Path, format!("{}\nOptions:{}", help, OPTIONS)),
     };
+    let args = args(&help);
     let mut args = args.iter();
     while let Some(arg) = args.next() {
-        match arg.to_str() {
-            Some("--path") if format == Format::Distance => detail = detail.max(Detail::Path),
-            Some("--show") => detail = Detail::Show,
-            Some("--threads") => {
-                match args.next().and_then(|n| n.to_str()?.parse::<usize>().ok()) {
-                    Some(threads) if threads > 0 => solver.set_threads(threads),
-                    _ => fail("--threads needs a number of threads, 1 or more (see --help)"),
-                }
-            }
-            _ => {
-                let shown = arg.to_string_lossy();
-                fail(&format!("unknown argument '{}' (see --help)", shown));
-            }
+        match arg.as_str() {
+            "--path" if format == Format::Distance => detail = detail.max(Detail::Path),
+            "--show" => detail = Detail::Show,
+            "--threads" => match args.next().and_then(|n| n.parse::<usize>().ok()) {
+                Some(threads) if threads > 0 => solver.set_threads(threads),
+                _ => fail("--threads needs a number of threads, 1 or more (see --help)"),
+            },
+            _ => unknown(arg),
         }
     }
     detail

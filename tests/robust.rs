@@ -54,12 +54,7 @@ fn check_program(program: &str, input: &str) {
     assert_status(program, &answers_into_full_disk, 1, full);
     let unknown = "error: unknown argument '\u{fffd}' (see --help)\n";
     assert_status(program, "echo 1 | \"$P\" $'\\xff'", 2, unknown);
-    assert_status(
-        program,
-        "echo 1 | \"$P\" --show $'\\xff'",
-        2,
-        unknown,
-    );
+    assert_status(program, "echo 1 | \"$P\" --show $'\\xff'", 2, unknown);
     assert_status(program, "echo y | \"$P\" 2> /dev/full", 2, "");
     assert_status(program, "\"$P\" --help 2> /dev/full > /dev/full", 1, "");
     // --help wins wherever it stands.

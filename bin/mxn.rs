@@ -1,0 +1,117 @@
+//! POJ 2893 "M × N Puzzle": whether each board, up to 999 x 999, can reach 1 2 .. M*N-1 0.
+
+use std::io::{self, BufWriter, Write};
+
+use engine::board::{check_arrangement, parity};
+use engine::input::{Input, InputError};
+use engine::judge;
+
+const HELP: &str = "\
+mxn: POJ 2893 \"M × N Puzzle\"
+Prints, for each board of M rows and N columns (2 to 999 each), YES if it can be turned into
+1 2 .. M*N-1 with the blank 0 in the bottom-right cell, else NO. Parity decides, in time
+proportional to the board's size.
+
+Input: per case a line M N, then M lines of N numbers, 0 the blank; a line 0 0 ends the input.
+  3 3
+  1 0 3
+  4 2 5
+  7 8 6
+  0 0
+Output: one line per case.
+  YES
+
+Options:
+  --help   print this help
+";
+
+/// The largest number of rows or columns; the smallest is 2.
+const MAX_SIDE: usize = 999;
+
+/// The longest line accepted: a row of 999 numbers of up to six digits takes 7 KB.
+const MAX_LINE: usize = 1 << 16;
+
+fn main() {
+    if let Some(arg) = judge::args(HELP).first() {
+        judge::unknown(arg);
+    }
+    let mut input = Input::with_max_line(io::stdin(), MAX_LINE);
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut tiles = Vec::new();
+    loop {
+        let case = read_case(&mut input, &mut tiles);
+        if let Ok(Some(solvable)) = case {
+            let answer = if solvable { "YES" } else { "NO" };
+            if let Err(e) = writeln!(out, "{}", answer) {
+                judge::write_failed(e);
+            }
+            // Answer before waiting for more input.
+            if !input.is_drained() {
+                continue;
+            }
+        }
+        if let Err(e) = out.flush() {
+            judge::write_failed(e);
+        }
+        match case {
+            Ok(Some(_)) => {}
+            Ok(None) => return,
+            Err(e) => judge::fail(&e.to_string()),
+        }
+    }
+}
+
+/// Reads the next case into `tiles`: whether it can be solved, or `None` at the `0 0` that
+/// ends the input.
+fn read_case(
+    input: &mut Input<io::Stdin>,
+    tiles: &mut Vec<usize>,
+) -> Result<Option<bool>, InputError> {
+    if !input.next_filled_line()? {
+        let message = "expected a case or the 0 0 that ends the input, found the end of the input";
+        return Err(input.error(input.end_line(), message.to_string()));
+    }
+    let size: Vec<Option<usize>> = input
+        .line()
+        .split_whitespace()
+        .map(|n| n.parse().ok())
+        .collect();
+    let (rows, columns) = match size[..] {
+        [Some(0), Some(0)] => return Ok(None),
+        [Some(rows), Some(columns)]
+            if (2..=MAX_SIDE).contains(&rows) && (2..=MAX_SIDE).contains(&columns) =>
+        {
+            (rows, columns)
+        }
+        _ => {
+            let message = format!(
+                "expected the size M N, each 2 to {}, or 0 0 to end, found '{}'",
+                MAX_SIDE,
+                input.line()
+            );
+            return Err(input.error(input.line_number(), message));
+        }
+    };
+    let cells = rows * columns;
+    let first_row = input.line_number() + 1;
+    tiles.clear();
+    tiles.resize(cells, 0);
+    for row in tiles.chunks_mut(columns) {
+        if !input.read_line()? {
+            let message = format!(
+                "expected a row of {} tiles, found the end of the input",
+                columns
+            );
+            return Err(input.error(input.end_line(), message));
+        }
+        let count = input.tiles_of_line(row, cells)?;
+        if count != columns {
+            let message = format!("expected a row of {} tiles, found {}", columns, count);
+            return Err(input.error(input.line_number(), message));
+        }
+    }
+    check_arrangement(tiles).map_err(|message| input.error(first_row, message))?;
+    let goal: Vec<usize> = (1..cells).chain([0]).collect();
+    Ok(Some(parity(columns, tiles) == parity(columns, &goal)))
+}

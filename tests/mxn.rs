@@ -1,0 +1,124 @@
+//! `mxn` (POJ 2893) end to end: every arrangement of the 2x2, 2x3, 3x2, 2x4, 4x2 and 3x3 boards
+//! against breadth-first search, and random boards up to 999 x 999 against the inversion rule,
+//! counted independently with a Fenwick tree. Run in release mode.
+
+mod common;
+
+use common::{distances_by_hash_map, run_with, Rng};
+use engine::cantor::{factorial, unrank};
+
+const MXN: &str = env!("CARGO_BIN_EXE_mxn");
+
+/// A case as `mxn` reads it.
+fn case(rows: usize, columns: usize, tiles: &[usize]) -> String {
+    let mut text = format!("{} {}\n", rows, columns);
+    for row in tiles.chunks(columns) {
+        let row: Vec<String> = row.iter().map(|t| t.to_string()).collect();
+        text += &(row.join(" ") + "\n");
+    }
+    text
+}
+
+fn answers(input: &str) -> String {
+    let (output, _) = run_with(MXN, &[], input.as_bytes());
+    assert!(
+        output.status.success() && output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn every_small_board_against_breadth_first_search() {
+    let mut input = String::new();
+    let mut expected = String::new();
+    fn add<const N: usize>(rows: usize, input: &mut String, expected: &mut String) {
+        let columns = N / rows;
+        let goal: Vec<u8> = (1..N as u8).chain([0]).collect();
+        let reachable = distances_by_hash_map(&goal, columns);
+        assert_eq!(reachable.len(), factorial(N) / 2);
+        for r in 0..factorial(N) {
+            let tiles = unrank::<N>(r);
+            let wide: Vec<usize> = tiles.iter().map(|&t| usize::from(t)).collect();
+            *input += &case(rows, columns, &wide);
+            let solvable = reachable.contains_key(&tiles[..]);
+            *expected += if solvable { "YES\n" } else { "NO\n" };
+        }
+    }
+    add::<4>(2, &mut input, &mut expected);
+    add::<6>(2, &mut input, &mut expected);
+    add::<6>(3, &mut input, &mut expected);
+    add::<8>(2, &mut input, &mut expected);
+    add::<8>(4, &mut input, &mut expected);
+    add::<9>(3, &mut input, &mut expected);
+    input += "0 0\n";
+    assert_eq!(answers(&input), expected);
+}
+
+/// Inversions among the tiles (the blank left out), by a Fenwick tree over tile values.
+fn inversions(tiles: &[usize]) -> u64 {
+    let mut tree = vec![0u64; tiles.len() + 1];
+    let mut count = 0;
+    let mut seen = 0;
+    for &tile in tiles.iter().filter(|&&t| t != 0) {
+        // Tiles seen so far that are greater than this one.
+        let mut not_greater = 0;
+        let mut i = tile;
+        while i > 0 {
+            not_greater += tree[i];
+            i &= i - 1;
+        }
+        count += seen - not_greater;
+        seen += 1;
+        let mut i = tile;
+        while i < tree.len() {
+            tree[i] += 1;
+            i += i & i.wrapping_neg();
+        }
+    }
+    count
+}
+
+/// The classic rule: with an odd width the inversions must be even; with an even width, the
+/// inversions plus the rows between the blank and the bottom row.
+fn solvable_by_inversions(rows: usize, columns: usize, tiles: &[usize]) -> bool {
+    let blank_row = tiles.iter().position(|&t| t == 0).unwrap() / columns;
+    let rows_below = if columns % 2 == 1 {
+        0
+    } else {
+        rows - 1 - blank_row
+    };
+    (inversions(tiles) + rows_below as u64) % 2 == 0
+}
+
+#[test]
+fn random_boards_up_to_999_by_999_against_the_inversion_rule() {
+    let mut rng = Rng::new(2893);
+    let mut input = String::new();
+    let mut expected = String::new();
+    let shapes = [
+        (999, 999),
+        (999, 998),
+        (998, 999),
+        (2, 999),
+        (999, 2),
+        (100, 100),
+        (5, 7),
+    ];
+    for (rows, columns) in shapes {
+        for _ in 0..2 {
+            let mut tiles: Vec<usize> = (0..rows * columns).collect();
+            for i in (1..tiles.len()).rev() {
+                tiles.swap(i, rng.below(i + 1));
+            }
+            input += &case(rows, columns, &tiles);
+            let solvable = solvable_by_inversions(rows, columns, &tiles);
+            expected += if solvable { "YES\n" } else { "NO\n" };
+        }
+    }
+    input += "0 0\n";
+    let printed = answers(&input);
+    assert_eq!(printed, expected);
+    assert!(printed.contains("YES") && printed.contains("NO"));
+}
