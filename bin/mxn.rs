@@ -66,7 +66,7 @@ fn main() {
 /// ends the input.
 fn read_case(
     input: &mut Input<io::Stdin>,
-    tiles: &mut Vec<usize>,
+    tiles: &mut Vec<u32>,
 ) -> Result<Option<bool>, InputError> {
     if !input.next_filled_line()? {
         let message = "expected a case or the 0 0 that ends the input, found the end of the input";
@@ -112,6 +112,6 @@ fn read_case(
         }
     }
     check_arrangement(tiles).map_err(|message| input.error(first_row, message))?;
-    let goal: Vec<usize> = (1..cells).chain([0]).collect();
+    let goal: Vec<u32> = (1..cells as u32).chain([0]).collect();
     Ok(Some(parity(columns, tiles) == parity(columns, &goal)))
 }

@@ -116,7 +116,7 @@ impl<R: Read> Input<R> {
             );
             return Err(self.error(first, message));
         }
-        // Each tile is below `N`, at most 16.
+        // Each tile is below `N` (at most 16), or a digit.
         Board::from_tiles(tiles.map(|tile| tile as u8))
             .map(Some)
             .map_err(|message| self.error(first, message))
@@ -132,7 +132,7 @@ impl<R: Read> Input<R> {
         for count in 0..N {
             loop {
                 if let Some(tile) = self.next_tile(N)? {
-                    tiles[count] = tile;
+                    tiles[count] = tile as u8; // below `N` (at most 16), or a digit
                     break;
                 }
                 if !self.read_line()? {
@@ -150,7 +150,7 @@ impl<R: Read> Input<R> {
                 first = self.line_number;
             }
         }
-        Board::from_tiles(tiles.map(|tile| tile as u8))
+        Board::from_tiles(tiles)
             .map(Some)
             .map_err(|message| self.error(first, message))
     }
@@ -190,15 +190,11 @@ impl<R: Read> Input<R> {
 
     /// Parses the tiles of the current line, on a board of `cells` cells, into the front of
     /// `tiles` and counts them all.
-    pub fn tiles_of_line(
-        &mut self,
-        tiles: &mut [usize],
-        cells: usize,
-    ) -> Result<usize, InputError> {
+    pub fn tiles_of_line(&mut self, tiles: &mut [u32], cells: usize) -> Result<usize, InputError> {
         let mut count = 0;
         while let Some(tile) = self.next_tile(cells)? {
             if let Some(slot) = tiles.get_mut(count) {
-                *slot = tile;
+                *slot = tile as u32; // below `cells`, at most 999 * 999
             }
             count += 1;
         }
@@ -206,41 +202,49 @@ impl<R: Read> Input<R> {
     }
 
     /// The next tile of the current line, on a board of `cells` cells; `None` at its end.
+    /// It looks at bytes, each once: a judge's file can hold millions of tiles.
     fn next_tile(&mut self, cells: usize) -> Result<Option<usize>, InputError> {
-        // `read_line` checked that the line is UTF-8, and `taken` stops at character ends.
-        let rest = std::str::from_utf8(&self.line[self.taken..]).unwrap_or("");
-        let start = match rest.find(|c: char| !(c.is_whitespace() || ",[]".contains(c))) {
-            Some(start) => start,
-            None => {
-                self.taken = self.line.len();
-                return Ok(None);
-            }
-        };
-        let c = rest[start..].chars().next().unwrap_or(' ');
-        let mut end = start + c.len_utf8();
-        let tile = match c {
-            '0'..='9' if cells > 10 => {
-                end = rest[start..]
-                    .find(|c: char| !c.is_ascii_digit())
-                    .map_or(rest.len(), |length| start + length);
-                let digits = &rest[start..end];
-                match digits.parse::<usize>() {
-                    Ok(tile) if tile < cells => tile,
-                    _ => {
+        while let Some(&byte) = self.line.get(self.taken) {
+            match byte {
+                b',' | b'[' | b']' => self.taken += 1,
+                byte if byte.is_ascii_whitespace() => self.taken += 1,
+                b'0'..=b'9' if cells > 10 => {
+                    let rest = &self.line[self.taken..];
+                    let digits = &rest[..rest.iter().take_while(|b| b.is_ascii_digit()).count()];
+                    self.taken += digits.len();
+                    let tile = digits
+                        .iter()
+                        .try_fold(0usize, |n, &d| {
+                            n.checked_mul(10)?.checked_add(usize::from(d - b'0'))
+                        })
+                        .filter(|&tile| tile < cells);
+                    if tile.is_none() {
+                        let digits = String::from_utf8_lossy(digits);
                         let message = format!("tile {} is out of range 0-{}", digits, cells - 1);
                         return Err(self.error(self.line_number, message));
                     }
+                    return Ok(tile);
+                }
+                b'0'..=b'9' => {
+                    self.taken += 1;
+                    return Ok(Some(usize::from(byte - b'0')));
+                }
+                b'.' | b'x' | b'X' => {
+                    self.taken += 1;
+                    return Ok(Some(0));
+                }
+                _ => {
+                    // Past ASCII: `taken` stands at the start of a character.
+                    let c = self.line()[self.taken..].chars().next().unwrap_or(' ');
+                    if !c.is_whitespace() {
+                        let message = format!("unexpected character {:?}", c);
+                        return Err(self.error(self.line_number, message));
+                    }
+                    self.taken += c.len_utf8();
                 }
             }
-            '0'..='9' => usize::from(c as u8 - b'0'),
-            '.' | 'x' | 'X' => 0,
-            c => {
-                let message = format!("unexpected character {:?}", c);
-                return Err(self.error(self.line_number, message));
-            }
-        };
-        self.taken += end;
-        Ok(Some(tile))
+        }
+        Ok(None)
     }
 
     /// Reads the next line into `self.line`, without its line end, surrounding white space or
