@@ -1,8 +1,10 @@
-//! POJ 2893 "M × N Puzzle": whether each board, up to 999 x 999, can reach 1 2 .. M*N-1 0.
+//! POJ 2893 "M × N Puzzle": whether each board, up to 999 x 999, can reach 1 2 .. M*N-1 0;
+//! with `--path`, moves that do it.
 
 use std::io::{self, BufWriter, Write};
 
 use engine::board::{check_arrangement, parity};
+use engine::constructive;
 use engine::input::{Input, InputError};
 use engine::judge;
 
@@ -22,6 +24,9 @@ Output: one line per case.
   YES
 
 Options:
+  --path   after each YES, print moves of the blank (D, L, R, U) that solve the board: not
+           the fewest, but found in time proportional to their number, about five times the
+           tiles' total distance from home (see the README)
   --help   print this help
 ";
 
@@ -32,8 +37,12 @@ const MAX_SIDE: usize = 999;
 const MAX_LINE: usize = 1 << 16;
 
 fn main() {
-    if let Some(arg) = judge::args(HELP).first() {
-        judge::unknown(arg);
+    let mut with_path = false;
+    for arg in judge::args(HELP) {
+        match arg.as_str() {
+            "--path" => with_path = true,
+            _ => judge::unknown(&arg),
+        }
     }
     let mut input = Input::with_max_line(io::stdin(), MAX_LINE);
     let stdout = io::stdout();
@@ -41,10 +50,21 @@ fn main() {
     let mut tiles = Vec::new();
     loop {
         let case = read_case(&mut input, &mut tiles);
-        if let Ok(Some(solvable)) = case {
+        if let Ok(Some((columns, solvable))) = case {
             let answer = if solvable { "YES" } else { "NO" };
             if let Err(e) = writeln!(out, "{}", answer) {
                 judge::write_failed(e);
+            }
+            if solvable && with_path {
+                // Streamed as found: a large board's path can take gigabytes.
+                constructive::solve(columns, &tiles, |m| {
+                    if let Err(e) = out.write_all(&[m.letter() as u8]) {
+                        judge::write_failed(e);
+                    }
+                });
+                if let Err(e) = writeln!(out) {
+                    judge::write_failed(e);
+                }
             }
             // Answer before waiting for more input.
             if !input.is_drained() {
@@ -62,12 +82,12 @@ fn main() {
     }
 }
 
-/// Reads the next case into `tiles`: whether it can be solved, or `None` at the `0 0` that
-/// ends the input.
+/// Reads the next case into `tiles`: its number of columns and whether it can be solved, or
+/// `None` at the `0 0` that ends the input.
 fn read_case(
     input: &mut Input<io::Stdin>,
     tiles: &mut Vec<u32>,
-) -> Result<Option<bool>, InputError> {
+) -> Result<Option<(usize, bool)>, InputError> {
     if !input.next_filled_line()? {
         let message = "expected a case or the 0 0 that ends the input, found the end of the input";
         return Err(input.error(input.end_line(), message.to_string()));
@@ -113,5 +133,8 @@ fn read_case(
     }
     check_arrangement(tiles).map_err(|message| input.error(first_row, message))?;
     let goal: Vec<u32> = (1..cells as u32).chain([0]).collect();
-    Ok(Some(parity(columns, tiles) == parity(columns, &goal)))
+    Ok(Some((
+        columns,
+        parity(columns, tiles) == parity(columns, &goal),
+    )))
 }

@@ -6,6 +6,7 @@
 //! - [`ida_star`]: IDA* under any admissible heuristic: one optimal path.
 //! - [`linear_conflict`]: Manhattan distance plus linear conflict, for boards up to 4x4.
 //! - [`pattern_db`]: additive pattern databases of the 4x4 board, built at run time.
+//! - [`constructive`]: a solution, not the shortest, for a board of any size, by construction.
 //! - [`solver`]: many 3x3 (or smaller) cases: IDA* first, distance tables once they pay.
 //! - [`fifteen`]: many 4x4 cases: IDA* first, pattern databases once they pay, every core.
 //! - [`show`]: drawing the boards along a solution.
@@ -14,6 +15,7 @@
 pub mod bfs;
 pub mod board;
 pub mod cantor;
+pub mod constructive;
 pub mod fifteen;
 pub mod ida_star;
 pub mod input;

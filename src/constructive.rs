@@ -1,0 +1,502 @@
+//! Boards of any size, 2 x 2 and up, solved by construction instead of search: a sequence of
+//! moves, not the shortest, found in time proportional to its length and memory proportional to
+//! the board.
+//!
+//! While more than two rows are left, the top one is placed tile by tile, left to right; then
+//! the last two rows column by column; then the last 2 x 2 block by turning the blank around it.
+//! A tile walks home one step at a time: the blank goes round to the cell in front of it (along
+//! one of the two L-shaped routes when the tile is not in the way, else by breadth-first search
+//! in the small box around them) and the tile slides in. Of the steps that bring a tile nearer,
+//! the one whose cell the blank reaches first is taken. The last two tiles of a row cannot go
+//! home one after the other (the second would have to pass the first), so the last tile goes to
+//! the second-last cell, the second-last tile under it, and two moves turn both home; the two
+//! tiles of a column likewise. Placed tiles are never disturbed again. A move that undoes the
+//! one before is dropped with it (within the last [`HELD`] moves), as they leave the board as
+//! it was.
+
+use std::collections::VecDeque;
+
+use crate::board::{parity, Move};
+
+/// The most moves held back, to be dropped if the next ones undo them, before the oldest goes
+/// out: this bounds memory whatever the length of the path.
+pub const HELD: usize = 1024;
+
+/// Solves the board `tiles` (each of `0..tiles.len()` once, 0 the blank), `width` cells to a
+/// row, for the goal `1 2 .. N-1 0`: each move of the blank goes to `emit` as it is made. False,
+/// with no move made, when parity says the goal cannot be reached.
+///
+/// # Example
+/// ```
+/// use engine::board::Move;
+/// use engine::constructive::solve;
+/// let mut moves = Vec::new();
+/// assert!(solve(3, &[1, 2, 3, 4, 0, 5], |m| moves.push(m)));
+/// assert_eq!(moves, [Move::Right]);
+/// assert!(!solve(3, &[1, 2, 3, 5, 4, 0], |_| {}));
+/// ```
+pub fn solve(width: usize, tiles: &[u32], emit: impl FnMut(Move)) -> bool {
+    let cells = tiles.len();
+    let goal: Vec<u32> = (1..cells as u32).chain([0]).collect();
+    if parity(width, tiles) != parity(width, &goal) {
+        return false;
+    }
+    let mut cell_of = vec![0; cells];
+    for (cell, &tile) in tiles.iter().enumerate() {
+        cell_of[tile as usize] = cell as u32;
+    }
+    let mut walker = Walker {
+        width,
+        height: cells / width,
+        tiles: tiles.to_vec(),
+        cell_of,
+        fixed: vec![false; cells],
+        held: VecDeque::with_capacity(HELD + 1),
+        emit,
+    };
+    walker.solve();
+    for m in walker.held.drain(..) {
+        (walker.emit)(m);
+    }
+    true
+}
+
+struct Walker<F> {
+    width: usize,
+    height: usize,
+    tiles: Vec<u32>,
+    /// Where each tile is.
+    cell_of: Vec<u32>,
+    /// Cells whose tiles are placed (or held for a moment) and must not move.
+    fixed: Vec<bool>,
+    /// The latest moves, not yet out.
+    held: VecDeque<Move>,
+    emit: F,
+}
+
+impl<F: FnMut(Move)> Walker<F> {
+    fn solve(&mut self) {
+        let (width, height) = (self.width, self.height);
+        // The goal tile of a cell: `cell + 1`, the blank's cell aside.
+        let at = |row: usize, column: usize| row * width + column;
+        for row in 0..height.saturating_sub(2) {
+            for column in 0..width - 2 {
+                self.place(at(row, column) as u32 + 1, at(row, column));
+            }
+            let (left, right) = (at(row, width - 2), at(row, width - 1));
+            let window = [0, 1, 2].map(|down| [left + down * width, right + down * width]);
+            self.place_pair(left, right, right + width, window.concat());
+        }
+        for column in 0..width - 2 {
+            let (top, bottom) = (at(height - 2, column), at(height - 1, column));
+            let window = [0, 1, 2].map(|across| [top + across, bottom + across]);
+            self.place_pair(top, bottom, bottom + 1, window.concat());
+        }
+        self.turn_last_block();
+    }
+
+    /// Walks `tile` to `cell`, and fixes it there.
+    fn place(&mut self, tile: u32, cell: usize) {
+        self.walk_tile(tile, cell);
+        self.fixed[cell] = true;
+    }
+
+    /// Places the tiles of `first` and `second`, the last two cells of a row (or column): one
+    /// cannot go home after the other, as the second cell is then a dead end. So `first`'s tile
+    /// goes home, `second`'s to `near` (next to its home), the blank into `window`, the 2 x 3
+    /// block of free cells around them, and a breadth-first search over where the two tiles
+    /// and the blank stand in it (the block's other tiles are alike) finds the moves that finish.
+    fn place_pair(&mut self, first: usize, second: usize, near: usize, window: Vec<usize>) {
+        let (a, b) = (first as u32 + 1, second as u32 + 1);
+        if self.cell_of[a as usize] as usize != first || self.cell_of[b as usize] as usize != second
+        {
+            self.place(a, first);
+            self.walk_tile(b, near);
+            let blank = self.blank();
+            let entry = window
+                .iter()
+                .copied()
+                .filter(|&cell| cell != first && cell != near)
+                .min_by_key(|&cell| self.distance(cell, blank))
+                .expect("the window has free cells");
+            self.blank_to(entry, near);
+            self.fixed[first] = false;
+            for cell in self.window_route(&window, a, b, first, second) {
+                self.step_to(cell);
+            }
+        }
+        self.fixed[first] = true;
+        self.fixed[second] = true;
+    }
+
+    /// The cells the blank steps through, inside `window`, to bring tile `a` to `first` and tile
+    /// `b` to `second`: breadth-first search over the three cells' places in the window.
+    fn window_route(
+        &self,
+        window: &[usize],
+        a: u32,
+        b: u32,
+        first: usize,
+        second: usize,
+    ) -> Vec<usize> {
+        let n = window.len();
+        let place = |cell: u32| window.iter().position(|&w| w == cell as usize);
+        let index = |a: usize, b: usize, blank: usize| (a * n + b) * n + blank;
+        let start = match (
+            place(self.cell_of[a as usize]),
+            place(self.cell_of[b as usize]),
+            place(self.cell_of[0]),
+        ) {
+            (Some(a), Some(b), Some(blank)) => index(a, b, blank),
+            _ => unreachable!("both tiles and the blank are in the window"),
+        };
+        let goal = (place(first as u32), place(second as u32));
+        let mut came_from = vec![usize::MAX; n * n * n];
+        came_from[start] = start;
+        let mut queue = VecDeque::from([start]);
+        while let Some(state) = queue.pop_front() {
+            let (a, b, blank) = (state / n / n, state / n % n, state % n);
+            if (Some(a), Some(b)) == goal {
+                let mut route = Vec::new();
+                let mut state = state;
+                while state != start {
+                    route.push(window[state % n]);
+                    state = came_from[state];
+                }
+                route.reverse();
+                return route;
+            }
+            for next in 0..n {
+                if self.distance(window[blank], window[next]) != 1 {
+                    continue;
+                }
+                // The blank and whatever stands at `next` trade places.
+                let swap = |tile: usize| if tile == next { blank } else { tile };
+                let following = index(swap(a), swap(b), next);
+                if came_from[following] == usize::MAX {
+                    came_from[following] = state;
+                    queue.push_back(following);
+                }
+            }
+        }
+        unreachable!("with three alike tiles in the window, any places can be reached")
+    }
+
+    /// Turns the blank around the last 2 x 2 block, the shorter way, until the board is solved.
+    fn turn_last_block(&mut self) {
+        let (width, cells) = (self.width, self.tiles.len());
+        let corner = cells - 1 - width - 1; // its top-left cell
+                                            // The block's cells clockwise, and the move that leads from each to the next.
+        let ring = [corner, corner + 1, corner + 1 + width, corner + width];
+        let clockwise = [Move::Right, Move::Down, Move::Left, Move::Up];
+        // Solved when the three cells other than the bottom-right one hold their tiles.
+        let solved = |tiles: &[u32]| {
+            [ring[0], ring[1], ring[3]]
+                .iter()
+                .all(|&cell| tiles[cell] == cell as u32 + 1)
+        };
+        let mut probe = self.tiles.clone();
+        let mut at = ring.iter().position(|&cell| probe[cell] == 0).unwrap_or(0);
+        let mut turns = 0;
+        while !solved(&probe) && turns < 12 {
+            let next = (at + 1) % 4;
+            probe.swap(ring[at], ring[next]);
+            at = next;
+            turns += 1;
+        }
+        let start = ring
+            .iter()
+            .position(|&cell| self.tiles[cell] == 0)
+            .unwrap_or(0);
+        if turns <= 6 {
+            for i in 0..turns {
+                self.slide(clockwise[(start + i) % 4]);
+            }
+        } else {
+            for i in 0..12 - turns {
+                self.slide(clockwise[(start + 11 - i) % 4].opposite());
+            }
+        }
+    }
+
+    /// Walks `tile` to `target` one step at a time, without disturbing fixed cells.
+    fn walk_tile(&mut self, tile: u32, target: usize) {
+        loop {
+            let at = self.cell_of[tile as usize] as usize;
+            if at == target {
+                return;
+            }
+            let (row, column) = (at / self.width, at % self.width);
+            let (target_row, target_column) = (target / self.width, target % self.width);
+            let nearer = [
+                (column > target_column, at.wrapping_sub(1)),
+                (column < target_column, at + 1),
+                (row > target_row, at.wrapping_sub(self.width)),
+                (row < target_row, at + self.width),
+            ];
+            let blank = self.blank();
+            let front = nearer
+                .iter()
+                .filter(|&&(useful, cell)| useful && !self.fixed[cell])
+                .map(|&(_, cell)| cell)
+                .min_by_key(|&cell| self.distance(cell, blank))
+                .expect("a step nearer home is free");
+            self.blank_to(front, at);
+            self.slide(direction(front, at, self.width));
+        }
+    }
+
+    /// Moves the blank to `target` through cells that are neither fixed nor `avoid`.
+    fn blank_to(&mut self, target: usize, avoid: usize) {
+        let blank = self.blank();
+        if blank == target {
+            return;
+        }
+        let free = |walker: &Self, cell: usize| !walker.fixed[cell] && cell != avoid;
+        for horizontal_first in [true, false] {
+            let route = self.l_route(blank, target, horizontal_first);
+            if route.iter().all(|&cell| free(self, cell)) {
+                for cell in route {
+                    self.step_to(cell);
+                }
+                return;
+            }
+        }
+        // Around the obstacle: search the box of blank, target and obstacle, grown by one cell;
+        // the whole board if that box is walled off.
+        for margin in [1, self.width.max(self.height)] {
+            if let Some(route) = self.search(target, avoid, margin) {
+                for cell in route {
+                    self.step_to(cell);
+                }
+                return;
+            }
+        }
+        unreachable!("the free cells around the blank are connected");
+    }
+
+    /// The cells after the blank's along an L-shaped route to `target`.
+    fn l_route(&self, from: usize, target: usize, horizontal_first: bool) -> Vec<usize> {
+        let width = self.width;
+        let (mut row, mut column) = (from / width, from % width);
+        let (target_row, target_column) = (target / width, target % width);
+        let mut route = Vec::with_capacity(self.distance(from, target));
+        for leg in 0..2 {
+            if (leg == 0) == horizontal_first {
+                while column != target_column {
+                    column = if column < target_column {
+                        column + 1
+                    } else {
+                        column - 1
+                    };
+                    route.push(row * width + column);
+                }
+            } else {
+                while row != target_row {
+                    row = if row < target_row { row + 1 } else { row - 1 };
+                    route.push(row * width + column);
+                }
+            }
+        }
+        route
+    }
+
+    /// The cells after the blank's along a shortest route to `target`, by breadth-first search
+    /// over free cells in the box around blank, target and `avoid` grown by `margin`.
+    fn search(&self, target: usize, avoid: usize, margin: usize) -> Option<Vec<usize>> {
+        let width = self.width;
+        let blank = self.blank();
+        let corners = [blank, target, avoid];
+        let top = corners
+            .iter()
+            .map(|&c| c / width)
+            .min()?
+            .saturating_sub(margin);
+        let bottom = (corners.iter().map(|&c| c / width).max()? + margin).min(self.height - 1);
+        let left = corners
+            .iter()
+            .map(|&c| c % width)
+            .min()?
+            .saturating_sub(margin);
+        let right = (corners.iter().map(|&c| c % width).max()? + margin).min(width - 1);
+        let box_width = right - left + 1;
+        let index = |cell: usize| (cell / width - top) * box_width + cell % width - left;
+        let mut came_from = vec![usize::MAX; (bottom - top + 1) * box_width];
+        came_from[index(blank)] = blank;
+        let mut queue = VecDeque::from([blank]);
+        while let Some(cell) = queue.pop_front() {
+            if cell == target {
+                let mut route = vec![target];
+                while let Some(&last) = route.last() {
+                    let previous = came_from[index(last)];
+                    if previous == blank {
+                        route.reverse();
+                        return Some(route);
+                    }
+                    route.push(previous);
+                }
+            }
+            let (row, column) = (cell / width, cell % width);
+            let neighbours = [
+                (row > top, cell.wrapping_sub(width)),
+                (row < bottom, cell + width),
+                (column > left, cell.wrapping_sub(1)),
+                (column < right, cell + 1),
+            ];
+            for (inside, next) in neighbours {
+                if inside
+                    && !self.fixed[next]
+                    && next != avoid
+                    && came_from[index(next)] == usize::MAX
+                {
+                    came_from[index(next)] = cell;
+                    queue.push_back(next);
+                }
+            }
+        }
+        None
+    }
+
+    fn blank(&self) -> usize {
+        self.cell_of[0] as usize
+    }
+
+    fn distance(&self, a: usize, b: usize) -> usize {
+        let (row, column) = (a / self.width, a % self.width);
+        row.abs_diff(b / self.width) + column.abs_diff(b % self.width)
+    }
+
+    /// Moves the blank to `cell`, next to it.
+    fn step_to(&mut self, cell: usize) {
+        self.slide(direction(self.blank(), cell, self.width));
+    }
+
+    /// Moves the blank `m`, which stays on the board.
+    fn slide(&mut self, m: Move) {
+        let blank = self.blank();
+        let cell = match m {
+            Move::Down => blank + self.width,
+            Move::Left => blank - 1,
+            Move::Right => blank + 1,
+            Move::Up => blank - self.width,
+        };
+        let tile = self.tiles[cell];
+        self.tiles.swap(blank, cell);
+        self.cell_of[tile as usize] = blank as u32;
+        self.cell_of[0] = cell as u32;
+        if self.held.back() == Some(&m.opposite()) {
+            self.held.pop_back();
+        } else {
+            self.held.push_back(m);
+            if self.held.len() > HELD {
+                let oldest = self.held.pop_front().expect("moves are held");
+                (self.emit)(oldest);
+            }
+        }
+    }
+}
+
+/// The move that takes the blank from `from` to `to`, its neighbour on a board `width` wide.
+fn direction(from: usize, to: usize, width: usize) -> Move {
+    match to.wrapping_sub(from) {
+        1 => Move::Right,
+        d if d == width => Move::Down,
+        d if d == width.wrapping_neg() => Move::Up,
+        _ => Move::Left,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The board after `moves`, replayed by plain cell arithmetic; `None` if one leaves it.
+    fn replay(width: usize, tiles: &[u32], moves: &[Move]) -> Option<Vec<u32>> {
+        let mut tiles = tiles.to_vec();
+        let height = tiles.len() / width;
+        let mut blank = tiles.iter().position(|&t| t == 0)?;
+        for m in moves {
+            let (row, column) = (blank / width, blank % width);
+            let next = match m {
+                Move::Down if row + 1 < height => blank + width,
+                Move::Left if column > 0 => blank - 1,
+                Move::Right if column + 1 < width => blank + 1,
+                Move::Up if row > 0 => blank - width,
+                _ => return None,
+            };
+            tiles.swap(blank, next);
+            blank = next;
+        }
+        Some(tiles)
+    }
+
+    /// Solves `tiles` and checks the moves against a replay; whether it was solvable.
+    fn check(width: usize, tiles: &[u32]) -> bool {
+        let mut moves = Vec::new();
+        let solved = solve(width, tiles, |m| moves.push(m));
+        let goal: Vec<u32> = (1..tiles.len() as u32).chain([0]).collect();
+        if solved {
+            assert_eq!(replay(width, tiles, &moves), Some(goal), "{:?}", tiles);
+        } else {
+            assert!(moves.is_empty());
+        }
+        solved
+    }
+
+    #[test]
+    fn every_arrangement_of_the_small_boards() {
+        for (width, cells) in [(2, 4), (3, 6), (2, 6), (4, 8), (2, 8), (3, 9)] {
+            let mut tiles: Vec<u32> = (0..cells as u32).collect();
+            let mut solvable = 0;
+            // Heap's algorithm: every permutation, one swap apart.
+            let mut counters = vec![0; cells];
+            solvable += usize::from(check(width, &tiles));
+            let mut i = 0;
+            while i < cells {
+                if counters[i] < i {
+                    tiles.swap(if i % 2 == 0 { 0 } else { counters[i] }, i);
+                    solvable += usize::from(check(width, &tiles));
+                    counters[i] += 1;
+                    i = 0;
+                } else {
+                    counters[i] = 0;
+                    i += 1;
+                }
+            }
+            let all: usize = (1..=cells).product();
+            assert_eq!(solvable, all / 2, "{}x{}", cells / width, width);
+        }
+    }
+
+    #[test]
+    fn random_boards_of_many_shapes() {
+        let mut state = 0x2893_u64;
+        let mut below = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for (height, width) in [
+            (2, 2),
+            (2, 9),
+            (9, 2),
+            (3, 7),
+            (7, 3),
+            (5, 5),
+            (4, 12),
+            (12, 4),
+            (30, 30),
+            (2, 60),
+            (60, 2),
+        ] {
+            for _ in 0..20 {
+                let mut tiles: Vec<u32> = (0..(width * height) as u32).collect();
+                for i in (1..tiles.len()).rev() {
+                    tiles.swap(i, below(i + 1));
+                }
+                check(width, &tiles);
+            }
+        }
+    }
+}
