@@ -122,3 +122,115 @@ fn random_boards_up_to_999_by_999_against_the_inversion_rule() {
     assert_eq!(printed, expected);
     assert!(printed.contains("YES") && printed.contains("NO"));
 }
+
+/// The board after the blank's moves `path`, by plain cell arithmetic; `None` if a move leaves
+/// the board.
+fn replay(rows: usize, columns: usize, tiles: &[usize], path: &str) -> Option<Vec<usize>> {
+    let mut tiles = tiles.to_vec();
+    let mut blank = tiles.iter().position(|&t| t == 0)?;
+    for letter in path.chars() {
+        let (row, column) = (blank / columns, blank % columns);
+        let next = match letter {
+            'D' if row + 1 < rows => blank + columns,
+            'L' if column > 0 => blank - 1,
+            'R' if column + 1 < columns => blank + 1,
+            'U' if row > 0 => blank - columns,
+            _ => return None,
+        };
+        tiles.swap(blank, next);
+        blank = next;
+    }
+    Some(tiles)
+}
+
+/// `mxn --path` on random boards from 2 x 2 to 100 x 100: every path replays to the goal, and on
+/// 100 x 100 it takes at most six times the tiles' total distance from home (its lower bound).
+#[test]
+fn paths_replay_to_the_goal_on_random_boards() {
+    let mut rng = Rng::new(6);
+    let shapes = [
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (3, 3),
+        (4, 4),
+        (2, 17),
+        (17, 2),
+        (5, 9),
+        (9, 5),
+        (100, 100),
+    ];
+    let mut boards = Vec::new();
+    let mut input = String::new();
+    for (rows, columns) in shapes {
+        for board in 0..4 {
+            let mut tiles: Vec<usize> = (0..rows * columns).collect();
+            for i in (1..tiles.len()).rev() {
+                tiles.swap(i, rng.below(i + 1));
+            }
+            // Three of each four made solvable, by swapping two tiles if need be.
+            if board > 0 && !solvable_by_inversions(rows, columns, &tiles) {
+                let (a, b) = if tiles[0] == 0 || tiles[1] == 0 {
+                    (2, 3)
+                } else {
+                    (0, 1)
+                };
+                tiles.swap(a, b);
+            }
+            input += &case(rows, columns, &tiles);
+            boards.push((rows, columns, tiles));
+        }
+    }
+    input += "0 0\n";
+    let (output, _) = run_with(MXN, &["--path"], input.as_bytes());
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let mut lines = text.lines();
+    let (mut solved, mut large) = (0, 0);
+    for (rows, columns, tiles) in boards {
+        let answer = lines.next().unwrap();
+        assert_eq!(
+            answer == "YES",
+            solvable_by_inversions(rows, columns, &tiles)
+        );
+        if answer == "NO" {
+            continue;
+        }
+        let path = lines.next().unwrap();
+        let goal: Vec<usize> = (1..rows * columns).chain([0]).collect();
+        assert_eq!(
+            replay(rows, columns, &tiles, path),
+            Some(goal),
+            "{}x{}",
+            rows,
+            columns
+        );
+        solved += 1;
+        if rows == 100 {
+            let distance: usize = tiles
+                .iter()
+                .enumerate()
+                .filter(|&(_, &t)| t != 0)
+                .map(|(cell, &t)| {
+                    let home = t - 1;
+                    (cell / columns).abs_diff(home / columns)
+                        + (cell % columns).abs_diff(home % columns)
+                })
+                .sum();
+            assert!(
+                path.len() <= 6 * distance,
+                "{} moves, distance {}",
+                path.len(),
+                distance
+            );
+            large += 1;
+        }
+    }
+    assert_eq!(lines.next(), None);
+    assert!(
+        solved >= 30 && large >= 3,
+        "{} solved, {} of 100 x 100",
+        solved,
+        large
+    );
+}
