@@ -7,6 +7,8 @@
 //! 3. A batch: all 362,880 3x3 arrangements through the real `eight` binary in one run.
 //! 4. The 15-puzzle: Korf's 100 under each heuristic, the pattern databases' build, and the
 //!    real `fifteen` binary on all 100 in one input.
+//! 5. POJ 2893: three boards of about a million cells through `mxn`, beside a typical accepted C
+//!    solution and a plain Rust one, both compiled here; and `mxn --path`'s constructive paths.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
@@ -18,6 +20,7 @@ use std::time::{Duration, Instant};
 use engine::bfs::{self, UNREACHABLE};
 use engine::board::Board;
 use engine::cantor::{rank, unrank};
+use engine::constructive;
 use engine::ida_star::{self, search, Heuristic};
 use engine::linear_conflict::LinearConflict;
 use engine::pattern_db::{PatternDb, PARTITION_663};
@@ -37,16 +40,23 @@ fn main() {
     // First, while this process is small: see `Shell`.
     let shell = Shell::start();
     let fifteen_shell = Shell::start();
+    let mxn_shells = [
+        Shell::start(),
+        Shell::start(),
+        Shell::start(),
+        Shell::start(),
+    ];
     // Cargo adds `--bench`; the other arguments name sections.
     let named: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
-    const SECTIONS: [&str; 4] = ["single", "classic", "batch", "fifteen"];
+    const SECTIONS: [&str; 5] = ["single", "classic", "batch", "fifteen", "mxn"];
     if let Some(unknown) = named.iter().find(|n| !SECTIONS.contains(&n.as_str())) {
         eprintln!(
-            "error: no section '{}'; known: single, classic, batch, fifteen",
-            unknown
+            "error: no section '{}'; known: {}",
+            unknown,
+            SECTIONS.join(", ")
         );
         std::process::exit(2);
     }
@@ -68,6 +78,9 @@ fn main() {
     }
     if wanted("fifteen") {
         fifteen(fifteen_shell);
+    }
+    if wanted("mxn") {
+        mxn(mxn_shells);
     }
 }
 
@@ -543,9 +556,7 @@ impl Shell {
     /// Ends the shell; the largest peak memory of the shell and every command it ran.
     fn finish(self) -> String {
         drop(self.commands);
-        let mut process = self.process;
-        process.wait().expect("the shell ends");
-        peak_memory_of_children()
+        wait_for_peak_memory(self.process)
     }
 }
 
@@ -740,25 +751,316 @@ fn fifteen(mut shell: Shell) {
     std::io::stdout().flush().ok();
 }
 
-/// The largest peak resident memory among the child processes ended and waited for (and their
-/// own such children), from `getrusage`.
+/// Waits for `process` to end; the largest peak resident memory of it and of the children it
+/// waited for, from `wait4` (which reports the larger of a process's peak and its children's).
 #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
-fn peak_memory_of_children() -> String {
+fn wait_for_peak_memory(process: Child) -> String {
     extern "C" {
-        fn getrusage(who: i32, usage: *mut [i64; 18]) -> i32;
+        fn wait4(pid: i32, status: *mut i32, options: i32, usage: *mut [i64; 18]) -> i32;
     }
-    const RUSAGE_CHILDREN: i32 = -1;
+    let pid = process.id() as i32;
     // struct rusage on 64-bit Linux: two timevals (4 words), then ru_maxrss in KiB, 13 more.
-    let mut usage = [0i64; 18];
-    // SAFETY: `usage` is as large as, and laid out like, the `struct rusage` written into it.
-    let status = unsafe { getrusage(RUSAGE_CHILDREN, &mut usage) };
-    if status != 0 {
+    let (mut status, mut usage) = (0, [0i64; 18]);
+    // SAFETY: `usage` is as large as, and laid out like, the `struct rusage` written into it;
+    // `process` is our child, not yet waited for, and is not waited for again.
+    if unsafe { wait4(pid, &mut status, 0, &mut usage) } != pid {
         return "unknown".to_string();
     }
     format!("{:.1} MiB", usage[4] as f64 / 1024.0)
 }
 
 #[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
-fn peak_memory_of_children() -> String {
+fn wait_for_peak_memory(mut process: Child) -> String {
+    process.wait().ok();
     "unknown".to_string()
+}
+
+// ----- 5. POJ 2893 -----------------------------------------------------------------------------
+
+/// A typical accepted C solution of POJ 2893: `scanf` every number, count inversions with a
+/// Fenwick tree, add the blank's rows from the bottom when the width is even.
+const POJ_2893_C: &str = r#"#include <stdio.h>
+#include <string.h>
+static int tree[1000000], a[1000000];
+int main(void) {
+    int m, n;
+    while (scanf("%d %d", &m, &n) == 2 && (m || n)) {
+        int cells = m * n, k = 0, blank_row = 0;
+        for (int i = 0; i < cells; i++) {
+            int x;
+            scanf("%d", &x);
+            if (x == 0) blank_row = i / n; else a[k++] = x;
+        }
+        memset(tree, 0, sizeof(int) * (cells + 1));
+        long long inversions = 0;
+        for (int i = k - 1; i >= 0; i--) {
+            for (int j = a[i] - 1; j > 0; j -= j & -j) inversions += tree[j];
+            for (int j = a[i]; j < cells; j += j & -j) tree[j]++;
+        }
+        if (n % 2 == 0) inversions += m - 1 - blank_row;
+        puts(inversions % 2 == 0 ? "YES" : "NO");
+    }
+    return 0;
+}
+"#;
+
+/// The same in Rust written the typical way: the whole input read into a string, split on
+/// white space, each number parsed; a Fenwick tree.
+const POJ_2893_RUST: &str = r#"use std::io::Read;
+fn main() {
+    let mut text = String::new();
+    std::io::stdin().read_to_string(&mut text).unwrap();
+    let mut numbers = text.split_whitespace().map(|n| n.parse::<usize>().unwrap());
+    let mut out = String::new();
+    loop {
+        let (m, n) = (numbers.next().unwrap(), numbers.next().unwrap());
+        if m == 0 && n == 0 {
+            break;
+        }
+        let cells = m * n;
+        let mut tree = vec![0u32; cells + 1];
+        let (mut inversions, mut seen, mut blank_row) = (0u64, 0u64, 0);
+        for i in 0..cells {
+            let x = numbers.next().unwrap();
+            if x == 0 {
+                blank_row = i / n;
+                continue;
+            }
+            let mut not_greater = 0u64;
+            let mut j = x;
+            while j > 0 {
+                not_greater += tree[j] as u64;
+                j &= j - 1;
+            }
+            inversions += seen - not_greater;
+            seen += 1;
+            let mut j = x;
+            while j <= cells {
+                tree[j] += 1;
+                j += j & j.wrapping_neg();
+            }
+        }
+        if n % 2 == 0 {
+            inversions += (m - 1 - blank_row) as u64;
+        }
+        out += if inversions % 2 == 0 { "YES\n" } else { "NO\n" };
+    }
+    print!("{}", out);
+}
+"#;
+
+/// Compiles `source` (in `language`'s file extension) with `compiler` and `flags` into a
+/// program in the temporary folder; `None`, with the reason, if that fails.
+fn compile(
+    name: &str,
+    extension: &str,
+    source: &str,
+    compiler: &str,
+    flags: &[&str],
+) -> Result<String, String> {
+    let dir = std::env::temp_dir().join(format!("bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let source_path = dir.join(format!("{}.{}", name, extension));
+    let program = dir.join(name);
+    std::fs::write(&source_path, source).map_err(|e| e.to_string())?;
+    let status = Command::new(compiler)
+        .args(flags)
+        .arg("-o")
+        .arg(&program)
+        .arg(&source_path)
+        .status()
+        .map_err(|e| format!("no `{}`: {}", compiler, e))?;
+    if !status.success() {
+        return Err(format!("`{}` failed", compiler));
+    }
+    Ok(program.to_string_lossy().into_owned())
+}
+
+/// Inversions among the tiles, the blank left out: the truth the answers are checked against.
+fn solvable_by_inversions(rows: usize, columns: usize, tiles: &[u32]) -> bool {
+    let mut tree = vec![0u32; tiles.len() + 1];
+    let (mut inversions, mut seen) = (0u64, 0u64);
+    for &tile in tiles.iter().filter(|&&t| t != 0) {
+        let (mut i, mut not_greater) = (tile as usize, 0u64);
+        while i > 0 {
+            not_greater += u64::from(tree[i]);
+            i &= i - 1;
+        }
+        inversions += seen - not_greater;
+        seen += 1;
+        let mut i = tile as usize;
+        while i < tree.len() {
+            tree[i] += 1;
+            i += i & i.wrapping_neg();
+        }
+    }
+    let blank_row = tiles.iter().position(|&t| t == 0).unwrap_or(0) / columns;
+    let rows_below = if columns % 2 == 1 {
+        0
+    } else {
+        rows - 1 - blank_row
+    };
+    (inversions + rows_below as u64) % 2 == 0
+}
+
+fn random_board(rows: usize, columns: usize, rng: &mut Rng) -> Vec<u32> {
+    let mut tiles: Vec<u32> = (0..(rows * columns) as u32).collect();
+    for i in (1..tiles.len()).rev() {
+        tiles.swap(i, rng.below(i + 1));
+    }
+    tiles
+}
+
+fn board_text(rows: usize, columns: usize, tiles: &[u32]) -> String {
+    let mut text = format!("{} {}\n", rows, columns);
+    for row in tiles.chunks(columns) {
+        let row: Vec<String> = row.iter().map(|t| t.to_string()).collect();
+        text += &(row.join(" ") + "\n");
+    }
+    text
+}
+
+fn mxn(shells: [Shell; 4]) {
+    const RUNS: usize = 5;
+    let mut rng = Rng::new(2893);
+    let mut input = String::new();
+    let mut expected = String::new();
+    for (rows, columns) in [(999, 999), (999, 998), (998, 999)] {
+        let tiles = random_board(rows, columns, &mut rng);
+        input += &board_text(rows, columns, &tiles);
+        expected += if solvable_by_inversions(rows, columns, &tiles) {
+            "YES\n"
+        } else {
+            "NO\n"
+        };
+    }
+    input += "0 0\n";
+    println!("## POJ 2893: boards of about a million cells\n");
+    println!(
+        "Three random boards, 999 x 999, 999 x 998 and 998 x 999, in one file of {:.1} MB; every \
+         program's answers are checked against inversions counted here. Wall time from process \
+         start, median of {} runs.\n",
+        input.len() as f64 / 1e6,
+        RUNS
+    );
+    println!("| Program | Wall, median | Wall, best | Peak memory |");
+    println!("|---|---:|---:|---:|");
+    let [mxn_shell, c_shell, rust_shell, path_shell] = shells;
+    let programs = [
+        (
+            "`mxn`: parity from cycles, O(cells)",
+            Ok(env!("CARGO_BIN_EXE_mxn").to_string()),
+            mxn_shell,
+        ),
+        (
+            "C, `scanf` and a Fenwick tree (`cc -O2`)",
+            compile("poj2893_c", "c", POJ_2893_C, "cc", &["-O2"]),
+            c_shell,
+        ),
+        (
+            "Rust, `split_whitespace`, `parse` and a Fenwick tree (`rustc -O`)",
+            compile(
+                "poj2893_rust",
+                "rs",
+                POJ_2893_RUST,
+                "rustc",
+                &["-O", "--edition", "2021"],
+            ),
+            rust_shell,
+        ),
+    ];
+    for (name, program, mut shell) in programs {
+        match program {
+            Ok(program) => {
+                let walls = shell.wall_times(&program, "", input.as_bytes(), &expected, RUNS);
+                let peak = shell.finish();
+                println!(
+                    "| {} | {} | {} | {} |",
+                    name,
+                    human(walls[RUNS / 2]),
+                    human(walls[0]),
+                    peak
+                );
+            }
+            Err(why) => {
+                shell.finish();
+                println!("| {} | not run: {} | | |", name, why);
+            }
+        }
+    }
+
+    println!(
+        "\n`mxn --path` builds a solution instead of searching: moves over the tiles' total \
+         Manhattan distance from home (a lower bound on any solution), mean over random solvable \
+         boards, solved in process.\n"
+    );
+    println!("| Board | Boards | Mean moves | Moves / distance | Time per board |");
+    println!("|---|---:|---:|---:|---:|");
+    for (rows, columns, count) in [
+        (3, 3, 1000),
+        (4, 4, 1000),
+        (10, 10, 100),
+        (30, 30, 20),
+        (100, 100, 5),
+        (300, 300, 2),
+    ] {
+        let (mut moves, mut distance, mut time) = (0u64, 0u64, Duration::ZERO);
+        for _ in 0..count {
+            let mut tiles = random_board(rows, columns, &mut rng);
+            if !solvable_by_inversions(rows, columns, &tiles) {
+                let (a, b) = if tiles[0] == 0 || tiles[1] == 0 {
+                    (2, 3)
+                } else {
+                    (0, 1)
+                };
+                tiles.swap(a, b);
+            }
+            for (cell, &tile) in tiles.iter().enumerate().filter(|&(_, &t)| t != 0) {
+                let home = tile as usize - 1;
+                distance += ((cell / columns).abs_diff(home / columns)
+                    + (cell % columns).abs_diff(home % columns)) as u64;
+            }
+            let start = Instant::now();
+            assert!(constructive::solve(columns, &tiles, |_| moves += 1));
+            time += start.elapsed();
+        }
+        println!(
+            "| {} x {} | {} | {} | {:.2} | {} |",
+            rows,
+            columns,
+            count,
+            grouped(moves / count),
+            moves as f64 / distance as f64,
+            human(time / count as u32)
+        );
+    }
+    let mut tiles = random_board(100, 100, &mut rng);
+    if !solvable_by_inversions(100, 100, &tiles) {
+        tiles.swap(0, 1);
+        if !solvable_by_inversions(100, 100, &tiles) {
+            tiles.swap(0, 1);
+            tiles.swap(2, 3);
+        }
+    }
+    let mut path = String::new();
+    constructive::solve(100, &tiles, |m| path.push(m.letter()));
+    let input = board_text(100, 100, &tiles) + "0 0\n";
+    let expected = format!("YES\n{}\n", path);
+    let mut shell = path_shell;
+    let walls = shell.wall_times(
+        env!("CARGO_BIN_EXE_mxn"),
+        "--path",
+        input.as_bytes(),
+        &expected,
+        RUNS,
+    );
+    println!(
+        "\n`mxn --path` on one random solvable 100 x 100 board, whole process ({} moves printed): \
+         median {}, best {}; peak memory {}.",
+        grouped(path.len() as u64),
+        human(walls[RUNS / 2]),
+        human(walls[0]),
+        shell.finish()
+    );
+    std::io::stdout().flush().ok();
 }
