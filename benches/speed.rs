@@ -28,7 +28,10 @@ use engine::pattern_db::{PatternDb, PARTITION_663};
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use common::{digits, korf_100, line_of, Rng};
+use common::{
+    digits, korf_100, line_of, manhattan_sum, random_board, random_solvable_board,
+    solvable_by_inversions, Rng,
+};
 
 type Board9 = Board<3, 9>;
 
@@ -876,41 +879,6 @@ fn compile(
     Ok(program.to_string_lossy().into_owned())
 }
 
-/// Inversions among the tiles, the blank left out: the truth the answers are checked against.
-fn solvable_by_inversions(rows: usize, columns: usize, tiles: &[u32]) -> bool {
-    let mut tree = vec![0u32; tiles.len() + 1];
-    let (mut inversions, mut seen) = (0u64, 0u64);
-    for &tile in tiles.iter().filter(|&&t| t != 0) {
-        let (mut i, mut not_greater) = (tile as usize, 0u64);
-        while i > 0 {
-            not_greater += u64::from(tree[i]);
-            i &= i - 1;
-        }
-        inversions += seen - not_greater;
-        seen += 1;
-        let mut i = tile as usize;
-        while i < tree.len() {
-            tree[i] += 1;
-            i += i & i.wrapping_neg();
-        }
-    }
-    let blank_row = tiles.iter().position(|&t| t == 0).unwrap_or(0) / columns;
-    let rows_below = if columns % 2 == 1 {
-        0
-    } else {
-        rows - 1 - blank_row
-    };
-    (inversions + rows_below as u64) % 2 == 0
-}
-
-fn random_board(rows: usize, columns: usize, rng: &mut Rng) -> Vec<u32> {
-    let mut tiles: Vec<u32> = (0..(rows * columns) as u32).collect();
-    for i in (1..tiles.len()).rev() {
-        tiles.swap(i, rng.below(i + 1));
-    }
-    tiles
-}
-
 fn board_text(rows: usize, columns: usize, tiles: &[u32]) -> String {
     let mut text = format!("{} {}\n", rows, columns);
     for row in tiles.chunks(columns) {
@@ -1006,20 +974,8 @@ fn mxn(shells: [Shell; 4]) {
     ] {
         let (mut moves, mut distance, mut time) = (0u64, 0u64, Duration::ZERO);
         for _ in 0..count {
-            let mut tiles = random_board(rows, columns, &mut rng);
-            if !solvable_by_inversions(rows, columns, &tiles) {
-                let (a, b) = if tiles[0] == 0 || tiles[1] == 0 {
-                    (2, 3)
-                } else {
-                    (0, 1)
-                };
-                tiles.swap(a, b);
-            }
-            for (cell, &tile) in tiles.iter().enumerate().filter(|&(_, &t)| t != 0) {
-                let home = tile as usize - 1;
-                distance += ((cell / columns).abs_diff(home / columns)
-                    + (cell % columns).abs_diff(home % columns)) as u64;
-            }
+            let tiles = random_solvable_board(rows, columns, &mut rng);
+            distance += manhattan_sum(columns, &tiles);
             let start = Instant::now();
             assert!(constructive::solve(columns, &tiles, |_| moves += 1));
             time += start.elapsed();
@@ -1034,14 +990,7 @@ fn mxn(shells: [Shell; 4]) {
             human(time / count as u32)
         );
     }
-    let mut tiles = random_board(100, 100, &mut rng);
-    if !solvable_by_inversions(100, 100, &tiles) {
-        tiles.swap(0, 1);
-        if !solvable_by_inversions(100, 100, &tiles) {
-            tiles.swap(0, 1);
-            tiles.swap(2, 3);
-        }
-    }
+    let tiles = random_solvable_board(100, 100, &mut rng);
     let mut path = String::new();
     constructive::solve(100, &tiles, |m| path.push(m.letter()));
     let input = board_text(100, 100, &tiles) + "0 0\n";

@@ -4,13 +4,16 @@
 
 mod common;
 
-use common::{distances_by_hash_map, run_with, Rng};
+use common::{
+    distances_by_hash_map, manhattan_sum, random_board, random_solvable_board, run_with,
+    solvable_by_inversions, Rng,
+};
 use engine::cantor::{factorial, unrank};
 
 const MXN: &str = env!("CARGO_BIN_EXE_mxn");
 
 /// A case as `mxn` reads it.
-fn case(rows: usize, columns: usize, tiles: &[usize]) -> String {
+fn case(rows: usize, columns: usize, tiles: &[u32]) -> String {
     let mut text = format!("{} {}\n", rows, columns);
     for row in tiles.chunks(columns) {
         let row: Vec<String> = row.iter().map(|t| t.to_string()).collect();
@@ -40,7 +43,7 @@ fn every_small_board_against_breadth_first_search() {
         assert_eq!(reachable.len(), factorial(N) / 2);
         for r in 0..factorial(N) {
             let tiles = unrank::<N>(r);
-            let wide: Vec<usize> = tiles.iter().map(|&t| usize::from(t)).collect();
+            let wide: Vec<u32> = tiles.iter().map(|&t| u32::from(t)).collect();
             *input += &case(rows, columns, &wide);
             let solvable = reachable.contains_key(&tiles[..]);
             *expected += if solvable { "YES\n" } else { "NO\n" };
@@ -54,42 +57,6 @@ fn every_small_board_against_breadth_first_search() {
     add::<9>(3, &mut input, &mut expected);
     input += "0 0\n";
     assert_eq!(answers(&input), expected);
-}
-
-/// Inversions among the tiles (the blank left out), by a Fenwick tree over tile values.
-fn inversions(tiles: &[usize]) -> u64 {
-    let mut tree = vec![0u64; tiles.len() + 1];
-    let mut count = 0;
-    let mut seen = 0;
-    for &tile in tiles.iter().filter(|&&t| t != 0) {
-        // Tiles seen so far that are greater than this one.
-        let mut not_greater = 0;
-        let mut i = tile;
-        while i > 0 {
-            not_greater += tree[i];
-            i &= i - 1;
-        }
-        count += seen - not_greater;
-        seen += 1;
-        let mut i = tile;
-        while i < tree.len() {
-            tree[i] += 1;
-            i += i & i.wrapping_neg();
-        }
-    }
-    count
-}
-
-/// The classic rule: with an odd width the inversions must be even; with an even width, the
-/// inversions plus the rows between the blank and the bottom row.
-fn solvable_by_inversions(rows: usize, columns: usize, tiles: &[usize]) -> bool {
-    let blank_row = tiles.iter().position(|&t| t == 0).unwrap() / columns;
-    let rows_below = if columns % 2 == 1 {
-        0
-    } else {
-        rows - 1 - blank_row
-    };
-    (inversions(tiles) + rows_below as u64) % 2 == 0
 }
 
 #[test]
@@ -108,10 +75,7 @@ fn random_boards_up_to_999_by_999_against_the_inversion_rule() {
     ];
     for (rows, columns) in shapes {
         for _ in 0..2 {
-            let mut tiles: Vec<usize> = (0..rows * columns).collect();
-            for i in (1..tiles.len()).rev() {
-                tiles.swap(i, rng.below(i + 1));
-            }
+            let tiles = random_board(rows, columns, &mut rng);
             input += &case(rows, columns, &tiles);
             let solvable = solvable_by_inversions(rows, columns, &tiles);
             expected += if solvable { "YES\n" } else { "NO\n" };
@@ -125,7 +89,7 @@ fn random_boards_up_to_999_by_999_against_the_inversion_rule() {
 
 /// The board after the blank's moves `path`, by plain cell arithmetic; `None` if a move leaves
 /// the board.
-fn replay(rows: usize, columns: usize, tiles: &[usize], path: &str) -> Option<Vec<usize>> {
+fn replay(rows: usize, columns: usize, tiles: &[u32], path: &str) -> Option<Vec<u32>> {
     let mut tiles = tiles.to_vec();
     let mut blank = tiles.iter().position(|&t| t == 0)?;
     for letter in path.chars() {
@@ -164,19 +128,11 @@ fn paths_replay_to_the_goal_on_random_boards() {
     let mut input = String::new();
     for (rows, columns) in shapes {
         for board in 0..4 {
-            let mut tiles: Vec<usize> = (0..rows * columns).collect();
-            for i in (1..tiles.len()).rev() {
-                tiles.swap(i, rng.below(i + 1));
-            }
-            // Three of each four made solvable, by swapping two tiles if need be.
-            if board > 0 && !solvable_by_inversions(rows, columns, &tiles) {
-                let (a, b) = if tiles[0] == 0 || tiles[1] == 0 {
-                    (2, 3)
-                } else {
-                    (0, 1)
-                };
-                tiles.swap(a, b);
-            }
+            // Three of each four solvable.
+            let tiles = match board {
+                0 => random_board(rows, columns, &mut rng),
+                _ => random_solvable_board(rows, columns, &mut rng),
+            };
             input += &case(rows, columns, &tiles);
             boards.push((rows, columns, tiles));
         }
@@ -197,7 +153,7 @@ fn paths_replay_to_the_goal_on_random_boards() {
             continue;
         }
         let path = lines.next().unwrap();
-        let goal: Vec<usize> = (1..rows * columns).chain([0]).collect();
+        let goal: Vec<u32> = (1..(rows * columns) as u32).chain([0]).collect();
         assert_eq!(
             replay(rows, columns, &tiles, path),
             Some(goal),
@@ -207,16 +163,7 @@ fn paths_replay_to_the_goal_on_random_boards() {
         );
         solved += 1;
         if rows == 100 {
-            let distance: usize = tiles
-                .iter()
-                .enumerate()
-                .filter(|&(_, &t)| t != 0)
-                .map(|(cell, &t)| {
-                    let home = t - 1;
-                    (cell / columns).abs_diff(home / columns)
-                        + (cell % columns).abs_diff(home % columns)
-                })
-                .sum();
+            let distance = manhattan_sum(columns, &tiles) as usize;
             assert!(
                 path.len() <= 6 * distance,
                 "{} moves, distance {}",

@@ -119,6 +119,75 @@ impl Rng {
     }
 }
 
+/// A uniformly random arrangement of `0..rows * columns`, as tiles of any board.
+pub fn random_board(rows: usize, columns: usize, rng: &mut Rng) -> Vec<u32> {
+    let mut tiles: Vec<u32> = (0..(rows * columns) as u32).collect();
+    for i in (1..tiles.len()).rev() {
+        tiles.swap(i, rng.below(i + 1));
+    }
+    tiles
+}
+
+/// A random arrangement that can reach the goal `1 2 .. N-1 0`: two tiles swapped if need be.
+pub fn random_solvable_board(rows: usize, columns: usize, rng: &mut Rng) -> Vec<u32> {
+    let mut tiles = random_board(rows, columns, rng);
+    if !solvable_by_inversions(rows, columns, &tiles) {
+        let (a, b) = if tiles[0] == 0 || tiles[1] == 0 {
+            (2, 3)
+        } else {
+            (0, 1)
+        };
+        tiles.swap(a, b);
+    }
+    tiles
+}
+
+/// The tiles' total Manhattan distance from home, for the goal `1 2 .. N-1 0`: a lower bound on
+/// the moves of any solution.
+pub fn manhattan_sum(columns: usize, tiles: &[u32]) -> u64 {
+    let distance = |(cell, &tile): (usize, &u32)| {
+        let home = tile as usize - 1;
+        ((cell / columns).abs_diff(home / columns) + (cell % columns).abs_diff(home % columns))
+            as u64
+    };
+    tiles
+        .iter()
+        .enumerate()
+        .filter(|&(_, &t)| t != 0)
+        .map(distance)
+        .sum()
+}
+
+/// The classic solvability rule, independent of the engine's: the inversions among the tiles
+/// (the blank left out), counted with a Fenwick tree, must be even on an odd width; on an even
+/// width, the inversions plus the rows between the blank and the bottom row.
+pub fn solvable_by_inversions(rows: usize, columns: usize, tiles: &[u32]) -> bool {
+    let mut tree = vec![0u32; tiles.len() + 1];
+    let (mut inversions, mut seen) = (0u64, 0u64);
+    for &tile in tiles.iter().filter(|&&t| t != 0) {
+        // Tiles seen so far that are not greater than this one.
+        let (mut i, mut not_greater) = (tile as usize, 0u64);
+        while i > 0 {
+            not_greater += u64::from(tree[i]);
+            i &= i - 1;
+        }
+        inversions += seen - not_greater;
+        seen += 1;
+        let mut i = tile as usize;
+        while i < tree.len() {
+            tree[i] += 1;
+            i += i & i.wrapping_neg();
+        }
+    }
+    let blank_row = tiles.iter().position(|&t| t == 0).unwrap_or(0) / columns;
+    let rows_below = if columns % 2 == 1 {
+        0
+    } else {
+        rows - 1 - blank_row
+    };
+    (inversions + rows_below as u64) % 2 == 0
+}
+
 /// Runs `binary` with `args` on `input`; also says whether it took the whole input.
 pub fn run_with(binary: &str, args: &[&str], input: &[u8]) -> (Output, bool) {
     let mut child = Command::new(binary)
