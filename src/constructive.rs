@@ -252,12 +252,21 @@ impl<F: FnMut(Move)> Walker<F> {
         if blank == target {
             return;
         }
-        let free = |walker: &Self, cell: usize| !walker.fixed[cell] && cell != avoid;
         for horizontal_first in [true, false] {
-            let route = self.l_route(blank, target, horizontal_first);
-            if route.iter().all(|&cell| free(self, cell)) {
-                for cell in route {
-                    self.step_to(cell);
+            let legs = self.l_route(target, horizontal_first);
+            // Whether the route's cells are free, followed without moving.
+            let mut cell = blank;
+            let free = legs.iter().all(|&(m, steps)| {
+                (0..steps).all(|_| {
+                    cell = self.neighbour(cell, m);
+                    !self.fixed[cell] && cell != avoid
+                })
+            });
+            if free {
+                for (m, steps) in legs {
+                    for _ in 0..steps {
+                        self.slide(m);
+                    }
                 }
                 return;
             }
@@ -275,30 +284,25 @@ impl<F: FnMut(Move)> Walker<F> {
         unreachable!("the free cells around the blank are connected");
     }
 
-    /// The cells after the blank's along an L-shaped route to `target`.
-    fn l_route(&self, from: usize, target: usize, horizontal_first: bool) -> Vec<usize> {
-        let width = self.width;
-        let (mut row, mut column) = (from / width, from % width);
+    /// The two legs, each a move and how many times, of an L-shaped route of the blank to
+    /// `target`: along its row first if `horizontal_first`, else along its column first.
+    fn l_route(&self, target: usize, horizontal_first: bool) -> [(Move, usize); 2] {
+        let (blank, width) = (self.blank(), self.width);
+        let (row, column) = (blank / width, blank % width);
         let (target_row, target_column) = (target / width, target % width);
-        let mut route = Vec::with_capacity(self.distance(from, target));
-        for leg in 0..2 {
-            if (leg == 0) == horizontal_first {
-                while column != target_column {
-                    column = if column < target_column {
-                        column + 1
-                    } else {
-                        column - 1
-                    };
-                    route.push(row * width + column);
-                }
-            } else {
-                while row != target_row {
-                    row = if row < target_row { row + 1 } else { row - 1 };
-                    route.push(row * width + column);
-                }
-            }
+        let across = match column < target_column {
+            true => (Move::Right, target_column - column),
+            false => (Move::Left, column - target_column),
+        };
+        let down = match row < target_row {
+            true => (Move::Down, target_row - row),
+            false => (Move::Up, row - target_row),
+        };
+        if horizontal_first {
+            [across, down]
+        } else {
+            [down, across]
         }
-        route
     }
 
     /// The cells after the blank's along a shortest route to `target`, by breadth-first search
@@ -371,15 +375,20 @@ impl<F: FnMut(Move)> Walker<F> {
         self.slide(direction(self.blank(), cell, self.width));
     }
 
+    /// The cell next to `cell` in direction `m`, which stays on the board.
+    fn neighbour(&self, cell: usize, m: Move) -> usize {
+        match m {
+            Move::Down => cell + self.width,
+            Move::Left => cell - 1,
+            Move::Right => cell + 1,
+            Move::Up => cell - self.width,
+        }
+    }
+
     /// Moves the blank `m`, which stays on the board.
     fn slide(&mut self, m: Move) {
         let blank = self.blank();
-        let cell = match m {
-            Move::Down => blank + self.width,
-            Move::Left => blank - 1,
-            Move::Right => blank + 1,
-            Move::Up => blank - self.width,
-        };
+        let cell = self.neighbour(blank, m);
         let tile = self.tiles[cell];
         self.tiles.swap(blank, cell);
         self.cell_of[tile as usize] = blank as u32;
