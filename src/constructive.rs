@@ -8,11 +8,14 @@
 //! one of the two L-shaped routes when the tile is not in the way, else by breadth-first search
 //! in the small box around them) and the tile slides in. Of the steps that bring a tile nearer,
 //! the one whose cell the blank reaches first is taken. The last two tiles of a row cannot go
-//! home one after the other (the second would have to pass the first), so the last tile goes to
-//! the second-last cell, the second-last tile under it, and two moves turn both home; the two
-//! tiles of a column likewise. Placed tiles are never disturbed again. A move that undoes the
-//! one before is dropped with it (within the last [`HELD`] moves), as they leave the board as
-//! it was.
+//! home one after the other (the last cell would be a dead end), so the first goes home, the
+//! second next to its home, and a breadth-first search over where those two tiles and the blank
+//! stand in the 2 x 3 block around them (120 states) finishes; the two tiles of a column
+//! likewise. Placed tiles are never disturbed again. A move that undoes the one before is
+//! dropped with it (within the last [`HELD`] moves), as the two leave the board as it was.
+//!
+//! On random boards the path is 3.2 (3 x 3) to 5.2 (300 x 300) times the tiles' total Manhattan
+//! distance from home, a lower bound on any solution; see the README's Performance section.
 
 use std::collections::VecDeque;
 
@@ -77,7 +80,7 @@ struct Walker<F> {
 impl<F: FnMut(Move)> Walker<F> {
     fn solve(&mut self) {
         let (width, height) = (self.width, self.height);
-        // The goal tile of a cell: `cell + 1`, the blank's cell aside.
+        // Cell `at(row, column)` is the home of tile `at(row, column) + 1`.
         let at = |row: usize, column: usize| row * width + column;
         for row in 0..height.saturating_sub(2) {
             for column in 0..width - 2 {
