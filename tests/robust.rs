@@ -9,6 +9,7 @@ use std::process::{Command, Output};
 
 const EIGHT: &str = env!("CARGO_BIN_EXE_eight");
 const FIFTEEN_LEX: &str = env!("CARGO_BIN_EXE_fifteen_lex");
+const MXN: &str = env!("CARGO_BIN_EXE_mxn");
 const BUNDLE: &str = env!("CARGO_BIN_EXE_bundle");
 
 /// Runs `script` in bash with `$P` naming `program`; its status is the script's.
@@ -81,6 +82,7 @@ fn the_programs_never_panic() {
     check_program(EIGHT, &"283104765\n".repeat(10_000));
     let board = "\n2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n";
     check_program(FIFTEEN_LEX, &format!("1000\n{}", board.repeat(1000)));
+    check_program(MXN, &("2 2\n1 2\n3 0\n".repeat(20_000) + "0 0\n"));
 }
 
 #[test]
