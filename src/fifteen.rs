@@ -5,10 +5,12 @@
 //! This is the ski-rental rule of the 3x3 solver ([`crate::solver`]): an easy board, the usual
 //! judge case, answers in microseconds and never pays for the tables; a hard board, or a long
 //! input, pays at most about twice what the better choice in hindsight would have. The rule
-//! counts search nodes, not time, so it is deterministic. Once the tables are built, the cases
-//! are shared out between threads (one per core, or as many as asked) and answered in order.
+//! counts search nodes, not time, so on one thread it is deterministic; on several, which cases
+//! finish before the switch may vary, never the answers, since every path is the first shortest
+//! one in dictionary order. Before and after the switch the cases are shared out between
+//! threads (one per core, or as many as asked) and answered in order.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use crate::board::{Board, Move};
 use crate::ida_star::{search, Stop};
@@ -80,37 +82,47 @@ impl Solver {
     /// case, a start and its goal, in order; `None` where parity says the start cannot reach its
     /// goal, or where it needs more moves than the limit.
     pub fn paths(&mut self, cases: &[(Board16, Board16)]) -> Vec<Option<Vec<Move>>> {
-        let mut paths = Vec::with_capacity(cases.len());
-        for (i, (start, goal)) in cases.iter().enumerate() {
-            if self.tables.is_none() {
-                if start.parity() != goal.parity() {
-                    paths.push(None);
-                    continue;
-                }
-                let limit = if goal.blank() == TABLE_BLANK {
-                    TABLE_COST.saturating_sub(self.spent)
-                } else {
-                    u64::MAX // no table serves this goal: search to the end
-                };
-                match search(start, &LinearConflict::new(goal), limit, self.max_moves) {
-                    Ok(solution) => {
-                        self.spent += solution.nodes;
-                        paths.push(Some(solution.moves));
-                        continue;
-                    }
-                    Err(Stop::MoveLimit { nodes }) => {
-                        self.spent += nodes;
-                        paths.push(None);
-                        continue;
-                    }
-                    Err(Stop::NodeLimit) => {}
-                }
-                self.tables = Some(PatternDb::build(&PARTITION_663, self.threads));
-            }
-            paths.extend(self.search_with_tables(&cases[i..]));
-            break;
+        if self.tables.is_some() {
+            return self.search_with_tables(cases);
         }
-        paths
+        // Linear conflict first, the cases shared out between the threads. A search may spend
+        // its thread's part of what is left of the budget, so that together they spend about
+        // `TABLE_COST`; a case it cannot finish is left for the tables.
+        let spent = AtomicU64::new(self.spent);
+        let sharing = self.threads.min(cases.len()).max(1) as u64;
+        let first = in_parallel(cases, self.threads, |(start, goal)| {
+            if start.parity() != goal.parity() {
+                return Some(None);
+            }
+            let limit = match goal.blank() {
+                TABLE_BLANK => TABLE_COST.saturating_sub(spent.load(Ordering::Relaxed)) / sharing,
+                _ => u64::MAX, // no table serves this goal: search to the end
+            };
+            let (found, nodes) =
+                match search(start, &LinearConflict::new(goal), limit, self.max_moves) {
+                    Ok(solution) => (Some(Some(solution.moves)), solution.nodes),
+                    Err(Stop::MoveLimit { nodes }) => (Some(None), nodes),
+                    Err(Stop::NodeLimit) => (None, limit),
+                };
+            spent.fetch_add(nodes, Ordering::Relaxed);
+            found
+        });
+        self.spent = spent.into_inner();
+        let left: Vec<_> = cases
+            .iter()
+            .zip(&first)
+            .filter(|(_, found)| found.is_none())
+            .map(|(&case, _)| case)
+            .collect();
+        let mut rest = Vec::new().into_iter();
+        if !left.is_empty() {
+            self.tables = Some(PatternDb::build(&PARTITION_663, self.threads));
+            rest = self.search_with_tables(&left).into_iter();
+        }
+        first
+            .into_iter()
+            .map(|found| found.unwrap_or_else(|| rest.next().expect("a case left for the tables")))
+            .collect()
     }
 
     /// Every case searched with the tables, on every thread.

@@ -234,12 +234,18 @@ fn a_hard_board_switches_to_the_tables_and_unsolvable_ones_answer_none() {
     );
     swapped.swap(a, b);
     let swapped = Board16::from_tiles(swapped).unwrap();
-    let mut solver = Solver::new(1);
-    let paths = solver.paths(&[(swapped, goal), (start, goal), (swapped, goal)]);
-    assert!(solver.uses_tables());
-    assert_eq!(paths[0], None);
-    assert_eq!(paths[1].as_ref().map(Vec::len), Some(length));
-    assert_eq!(paths[2], None);
+    // On one thread and on two, which share the budget before the switch.
+    let mut answers = Vec::new();
+    for threads in [1, 2] {
+        let mut solver = Solver::new(threads);
+        let paths = solver.paths(&[(swapped, goal), (start, goal), (swapped, goal)]);
+        assert!(solver.uses_tables());
+        assert_eq!(paths[0], None);
+        assert_eq!(paths[1].as_ref().map(Vec::len), Some(length));
+        assert_eq!(paths[2], None);
+        answers.push(paths);
+    }
+    assert_eq!(answers[0], answers[1]);
 }
 
 /// Parity against breadth-first search on every arrangement of the boards whose width is even
