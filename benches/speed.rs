@@ -29,7 +29,7 @@ use engine::pattern_db::{PatternDb, PARTITION_663};
 mod common;
 
 use common::{
-    digits, korf_100, line_of, manhattan_sum, random_board, random_solvable_board,
+    digits, korf_100, line_of, manhattan_sum, mxn_case, random_board, random_solvable_board,
     solvable_by_inversions, Rng,
 };
 
@@ -879,15 +879,6 @@ fn compile(
     Ok(program.to_string_lossy().into_owned())
 }
 
-fn board_text(rows: usize, columns: usize, tiles: &[u32]) -> String {
-    let mut text = format!("{} {}\n", rows, columns);
-    for row in tiles.chunks(columns) {
-        let row: Vec<String> = row.iter().map(|t| t.to_string()).collect();
-        text += &(row.join(" ") + "\n");
-    }
-    text
-}
-
 fn mxn(shells: [Shell; 4]) {
     const RUNS: usize = 5;
     let mut rng = Rng::new(2893);
@@ -895,7 +886,7 @@ fn mxn(shells: [Shell; 4]) {
     let mut expected = String::new();
     for (rows, columns) in [(999, 999), (999, 998), (998, 999)] {
         let tiles = random_board(rows, columns, &mut rng);
-        input += &board_text(rows, columns, &tiles);
+        input += &mxn_case(rows, columns, &tiles);
         expected += if solvable_by_inversions(rows, columns, &tiles) {
             "YES\n"
         } else {
@@ -993,7 +984,7 @@ fn mxn(shells: [Shell; 4]) {
     let tiles = random_solvable_board(100, 100, &mut rng);
     let mut path = String::new();
     constructive::solve(100, &tiles, |m| path.push(m.letter()));
-    let input = board_text(100, 100, &tiles) + "0 0\n";
+    let input = mxn_case(100, 100, &tiles) + "0 0\n";
     let expected = format!("YES\n{}\n", path);
     let mut shell = path_shell;
     let walls = shell.wall_times(

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufWriter, Write};
 
-use engine::board::{check_arrangement, parity};
+use engine::board::{check_arrangement, reaches_goal};
 use engine::constructive;
 use engine::input::{Input, InputError};
 use engine::judge;
@@ -132,9 +132,5 @@ fn read_case(
         }
     }
     check_arrangement(tiles).map_err(|message| input.error(first_row, message))?;
-    let goal: Vec<u32> = (1..cells as u32).chain([0]).collect();
-    Ok(Some((
-        columns,
-        parity(columns, tiles) == parity(columns, &goal),
-    )))
+    Ok(Some((columns, reaches_goal(columns, tiles))))
 }

@@ -171,6 +171,14 @@ pub fn parity(width: usize, tiles: &[u32]) -> bool {
     (swaps + blank / width + blank % width) % 2 == 1
 }
 
+/// Whether the arrangement `tiles`, on a board `width` cells wide, can reach the goal
+/// `1 2 .. N-1 0` (the blank in the last cell).
+pub fn reaches_goal(width: usize, tiles: &[u32]) -> bool {
+    // The goal, as a permutation, is one cycle through every cell: N - 1 swaps.
+    let last = tiles.len() - 1;
+    parity(width, tiles) == ((last + last / width + last % width) % 2 == 1)
+}
+
 /// The number of cycles of the permutation `p` (each of `0..p.len()` once).
 ///
 /// Walking a cycle is a chain of dependent loads, each a cache miss on a large board, so several

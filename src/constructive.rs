@@ -19,7 +19,7 @@
 
 use std::collections::VecDeque;
 
-use crate::board::{parity, Move};
+use crate::board::{reaches_goal, Move};
 
 /// The most moves held back, to be dropped if the next ones undo them, before the oldest goes
 /// out: this bounds memory whatever the length of the path.
@@ -40,8 +40,7 @@ pub const HELD: usize = 1024;
 /// ```
 pub fn solve(width: usize, tiles: &[u32], emit: impl FnMut(Move)) -> bool {
     let cells = tiles.len();
-    let goal: Vec<u32> = (1..cells as u32).chain([0]).collect();
-    if parity(width, tiles) != parity(width, &goal) {
+    if !reaches_goal(width, tiles) {
         return false;
     }
     let mut cell_of = vec![0; cells];

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{line_of, run_with, Rng};
+use common::{line_of, stdout_of, Rng};
 use engine::board::{Board, Move};
 use engine::cantor::unrank;
 use engine::solver::Solver;
@@ -21,13 +21,6 @@ fn single_case_answer(start: &Board<3, 9>, goal: &Board<3, 9>) -> String {
 /// A distance as the judge programs print it: the number, or -1 when there is none.
 fn answer(distance: Option<usize>) -> String {
     distance.map_or_else(|| "-1".to_string(), |d| d.to_string())
-}
-
-fn stdout_of(binary: &str, args: &[&str], input: &str) -> String {
-    let (output, _) = run_with(binary, args, input.as_bytes());
-    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
-    assert!(output.status.success());
-    String::from_utf8(output.stdout).unwrap()
 }
 
 /// All 362,880 arrangements in a shuffled order, so that the switch falls at no special case.

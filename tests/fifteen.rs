@@ -9,7 +9,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{distances_by_hash_map, first_shortest_path, korf_100, run_with, Rng};
+use common::{distances_by_hash_map, first_shortest_path, korf_100, rows_of, stdout_of, Rng};
 use engine::board::{Board, Move};
 use engine::cantor::{factorial, unrank};
 use engine::fifteen::Solver;
@@ -31,26 +31,10 @@ fn replay(start: Board16, path: &str) -> Option<Board16> {
 
 /// The boards as four rows of four numbers, a blank line after each.
 fn rows(boards: &[[u8; 16]]) -> String {
-    let mut text = String::new();
-    for tiles in boards {
-        for row in tiles.chunks(4) {
-            let row: Vec<String> = row.iter().map(|t| t.to_string()).collect();
-            text += &(row.join(" ") + "\n");
-        }
-        text += "\n";
-    }
-    text
-}
-
-/// What `binary` with `args` prints for `input`, which must not fail.
-fn stdout_of(binary: &str, args: &[&str], input: &str) -> String {
-    let (output, _) = run_with(binary, args, input.as_bytes());
-    assert!(
-        output.status.success() && output.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
+    boards
+        .iter()
+        .map(|tiles| rows_of(4, tiles) + "\n")
+        .collect()
 }
 
 #[test]

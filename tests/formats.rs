@@ -7,7 +7,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{distances_by_hash_map, first_shortest_path, run_with, Rng};
+use common::{distances_by_hash_map, first_shortest_path, stdout_of, Rng};
 use engine::cantor::{factorial, unrank};
 
 const EIGHT_PATH: &str = env!("CARGO_BIN_EXE_eight_path");
@@ -39,16 +39,6 @@ fn symbols(boards: &[[u8; 9]], rng: &mut Rng) -> String {
     text
 }
 
-fn stdout_of(binary: &str, input: &str) -> String {
-    let (output, _) = run_with(binary, &[], input.as_bytes());
-    assert!(
-        output.status.success() && output.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
 #[test]
 fn eight_path_prints_the_first_shortest_path_of_every_arrangement() {
     let (boards, truth) = every_arrangement();
@@ -62,7 +52,7 @@ fn eight_path_prints_the_first_shortest_path_of_every_arrangement() {
         } + "\n")
         .collect();
     let input = symbols(&boards, &mut Rng::new(1043));
-    assert_eq!(stdout_of(EIGHT_PATH, &input), expected);
+    assert_eq!(stdout_of(EIGHT_PATH, &[], &input), expected);
 }
 
 #[test]
@@ -76,7 +66,7 @@ fn eight_steps_and_eight_grid_count_the_moves_of_every_arrangement() {
         })
         .collect();
     let input = symbols(&boards, &mut Rng::new(845));
-    assert_eq!(stdout_of(EIGHT_STEPS, &input), expected);
+    assert_eq!(stdout_of(EIGHT_STEPS, &[], &input), expected);
     let grids: String = boards
         .iter()
         .map(|tiles| {
@@ -87,5 +77,5 @@ fn eight_steps_and_eight_grid_count_the_moves_of_every_arrangement() {
             rows.concat()
         })
         .collect();
-    assert_eq!(stdout_of(EIGHT_GRID, &grids), expected);
+    assert_eq!(stdout_of(EIGHT_GRID, &[], &grids), expected);
 }

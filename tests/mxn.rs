@@ -5,32 +5,12 @@
 mod common;
 
 use common::{
-    distances_by_hash_map, manhattan_sum, random_board, random_solvable_board, run_with,
-    solvable_by_inversions, Rng,
+    distances_by_hash_map, manhattan_sum, mxn_case, random_board, random_solvable_board, run_with,
+    solvable_by_inversions, stdout_of, Rng,
 };
 use engine::cantor::{factorial, unrank};
 
 const MXN: &str = env!("CARGO_BIN_EXE_mxn");
-
-/// A case as `mxn` reads it.
-fn case(rows: usize, columns: usize, tiles: &[u32]) -> String {
-    let mut text = format!("{} {}\n", rows, columns);
-    for row in tiles.chunks(columns) {
-        let row: Vec<String> = row.iter().map(|t| t.to_string()).collect();
-        text += &(row.join(" ") + "\n");
-    }
-    text
-}
-
-fn answers(input: &str) -> String {
-    let (output, _) = run_with(MXN, &[], input.as_bytes());
-    assert!(
-        output.status.success() && output.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
 
 #[test]
 fn every_small_board_against_breadth_first_search() {
@@ -44,7 +24,7 @@ fn every_small_board_against_breadth_first_search() {
         for r in 0..factorial(N) {
             let tiles = unrank::<N>(r);
             let wide: Vec<u32> = tiles.iter().map(|&t| u32::from(t)).collect();
-            *input += &case(rows, columns, &wide);
+            *input += &mxn_case(rows, columns, &wide);
             let solvable = reachable.contains_key(&tiles[..]);
             *expected += if solvable { "YES\n" } else { "NO\n" };
         }
@@ -56,7 +36,7 @@ fn every_small_board_against_breadth_first_search() {
     add::<8>(4, &mut input, &mut expected);
     add::<9>(3, &mut input, &mut expected);
     input += "0 0\n";
-    assert_eq!(answers(&input), expected);
+    assert_eq!(stdout_of(MXN, &[], &input), expected);
 }
 
 #[test]
@@ -76,13 +56,13 @@ fn random_boards_up_to_999_by_999_against_the_inversion_rule() {
     for (rows, columns) in shapes {
         for _ in 0..2 {
             let tiles = random_board(rows, columns, &mut rng);
-            input += &case(rows, columns, &tiles);
+            input += &mxn_case(rows, columns, &tiles);
             let solvable = solvable_by_inversions(rows, columns, &tiles);
             expected += if solvable { "YES\n" } else { "NO\n" };
         }
     }
     input += "0 0\n";
-    let printed = answers(&input);
+    let printed = stdout_of(MXN, &[], &input);
     assert_eq!(printed, expected);
     assert!(printed.contains("YES") && printed.contains("NO"));
 }
@@ -133,7 +113,7 @@ fn paths_replay_to_the_goal_on_random_boards() {
                 0 => random_board(rows, columns, &mut rng),
                 _ => random_solvable_board(rows, columns, &mut rng),
             };
-            input += &case(rows, columns, &tiles);
+            input += &mxn_case(rows, columns, &tiles);
             boards.push((rows, columns, tiles));
         }
     }

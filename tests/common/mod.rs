@@ -188,6 +188,32 @@ pub fn solvable_by_inversions(rows: usize, columns: usize, tiles: &[u32]) -> boo
     (inversions + rows_below as u64) % 2 == 0
 }
 
+/// What `binary` with `args` prints for `input`; it must succeed with nothing on stderr.
+pub fn stdout_of(binary: &str, args: &[&str], input: &str) -> String {
+    let (output, _) = run_with(binary, args, input.as_bytes());
+    assert!(
+        output.status.success() && output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The tiles as rows of `columns` numbers, a line each.
+pub fn rows_of<T: std::fmt::Display>(columns: usize, tiles: &[T]) -> String {
+    let mut text = String::new();
+    for row in tiles.chunks(columns) {
+        let row: Vec<String> = row.iter().map(|t| t.to_string()).collect();
+        text += &(row.join(" ") + "\n");
+    }
+    text
+}
+
+/// A case as `mxn` (POJ 2893) reads it: `M N`, then the rows.
+pub fn mxn_case(rows: usize, columns: usize, tiles: &[u32]) -> String {
+    format!("{} {}\n{}", rows, columns, rows_of(columns, tiles))
+}
+
 /// Runs `binary` with `args` on `input`; also says whether it took the whole input.
 pub fn run_with(binary: &str, args: &[&str], input: &[u8]) -> (Output, bool) {
     let mut child = Command::new(binary)
