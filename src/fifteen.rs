@@ -4,13 +4,16 @@
 //!
 //! This is the ski-rental rule of the 3x3 solver ([`crate::solver`]): an easy board, the usual
 //! judge case, answers in microseconds and never pays for the tables; a hard board, or a long
-//! input, pays at most about twice what the better choice in hindsight would have. The rule
-//! counts search nodes, not time, so on one thread it is deterministic; on several, which cases
-//! finish before the switch may vary, never the answers, since every path is the first shortest
-//! one in dictionary order. Before and after the switch the cases are shared out between
-//! threads (one per core, or as many as asked) and answered in order.
+//! input, pays at most about twice what the better choice in hindsight would have. A search
+//! gives up early when its next iteration would pass its budget (IDA*'s iterations grow by a
+//! steady factor, see [`search`]), and once one case has given up the tables are coming: cases
+//! not yet begun wait for them instead of spending more. The rule counts search nodes, not
+//! time, so on one thread it is deterministic; on several, which cases finish before the
+//! switch may vary, never the answers, since every path is the first shortest one in
+//! dictionary order. Before and after the switch the cases are shared out between threads (one
+//! per core, or as many as asked) and answered in order.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use crate::board::{Board, Move};
 use crate::ida_star::{search, Stop};
@@ -87,14 +90,17 @@ impl Solver {
         }
         // Linear conflict first, the cases shared out between the threads. A search may spend
         // its thread's part of what is left of the budget, so that together they spend about
-        // `TABLE_COST`; a case it cannot finish is left for the tables.
+        // `TABLE_COST`; a case it cannot finish is left for the tables. Once one is, the tables
+        // are sure to be built, and the cases not yet begun wait for them.
         let spent = AtomicU64::new(self.spent);
+        let tables_wanted = AtomicBool::new(false);
         let sharing = self.threads.min(cases.len()).max(1) as u64;
         let first = in_parallel(cases, self.threads, |(start, goal)| {
             if start.parity() != goal.parity() {
                 return Some(None);
             }
             let limit = match goal.blank() {
+                TABLE_BLANK if tables_wanted.load(Ordering::Relaxed) => return None,
                 TABLE_BLANK => TABLE_COST.saturating_sub(spent.load(Ordering::Relaxed)) / sharing,
                 _ => u64::MAX, // no table serves this goal: search to the end
             };
@@ -102,7 +108,10 @@ impl Solver {
                 match search(start, &LinearConflict::new(goal), limit, self.max_moves) {
                     Ok(solution) => (Some(Some(solution.moves)), solution.nodes),
                     Err(Stop::MoveLimit { nodes }) => (Some(None), nodes),
-                    Err(Stop::NodeLimit) => (None, limit),
+                    Err(Stop::NodeLimit { nodes }) => {
+                        tables_wanted.store(true, Ordering::Relaxed);
+                        (None, nodes)
+                    }
                 };
             spent.fetch_add(nodes, Ordering::Relaxed);
             found

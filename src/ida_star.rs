@@ -71,8 +71,9 @@ pub fn solve<const W: usize, const N: usize>(
 /// Why [`search`] stopped without a path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
-    /// It visited `node_limit` nodes and gave up.
-    NodeLimit,
+    /// It gave up after visiting `nodes` nodes: one past `node_limit`, or fewer when its next
+    /// iteration would have passed the limit.
+    NodeLimit { nodes: u64 },
     /// Every path is longer than `max_moves`: the search proved it after visiting `nodes` nodes.
     MoveLimit { nodes: u64 },
 }
@@ -82,6 +83,11 @@ pub enum Stop {
 /// dictionary order, since moves are tried in the order of [`Move::ALL`]. The search stops
 /// without a path after `node_limit` nodes, or once it has proved that no path of at most
 /// `max_moves` moves exists.
+///
+/// It also gives up before an iteration that would pass `node_limit` if it grew by the same
+/// factor as the last one did: on a given board each iteration costs about the same multiple of
+/// the one before (about 7 on the 15-puzzle with linear conflict), so such an iteration would
+/// most likely be cut off, its nodes wasted.
 pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>>(
     start: &Board<W, N>,
     heuristic: &H,
@@ -100,20 +106,35 @@ pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>>(
     };
     let state = heuristic.state(start.tiles());
     search.bound = heuristic.estimate(&state);
+    let mut last_iteration = 0;
     loop {
         if search.bound > max_moves {
             return Err(Stop::MoveLimit {
                 nodes: search.nodes,
             });
         }
+        let before = search.nodes;
         if search.dfs(start.blank(), 0, state, 0) {
             break;
         }
+        let iteration = search.nodes - before;
+        let next_iteration = match last_iteration {
+            0 => 0, // one iteration tells no growth
+            last => iteration.saturating_mul(iteration) / last,
+        };
+        if search.nodes.saturating_add(next_iteration) > node_limit {
+            return Err(Stop::NodeLimit {
+                nodes: search.nodes,
+            });
+        }
+        last_iteration = iteration;
         search.bound = search.next_bound;
         search.next_bound = u32::MAX;
     }
     if search.nodes > node_limit {
-        return Err(Stop::NodeLimit);
+        return Err(Stop::NodeLimit {
+            nodes: search.nodes,
+        });
     }
     // The moves were pushed as the search returned from the goal: last move first.
     search.moves.reverse();
@@ -205,14 +226,48 @@ mod tests {
         let heuristic = LinearConflict::new(&goal);
         let solution = search(&start, &heuristic, u64::MAX, u32::MAX).unwrap();
         let limit = solution.nodes - 1;
-        assert_eq!(
+        assert!(matches!(
             search(&start, &heuristic, limit, u32::MAX),
-            Err(Stop::NodeLimit)
-        );
-        assert_eq!(
-            search(&start, &heuristic, solution.nodes, u32::MAX),
-            Ok(solution)
-        );
+            Err(Stop::NodeLimit { nodes }) if nodes <= solution.nodes
+        ));
+    }
+
+    #[test]
+    fn does_not_begin_an_iteration_that_would_pass_the_limit() {
+        // A 3x3 board 31 moves from its goal: the bound rises by 2 from the estimate.
+        let goal = Board::<3, 9>::canonical_goal(8);
+        let start = board([8, 6, 7, 2, 5, 4, 3, 0, 1]);
+        let heuristic = LinearConflict::new(&goal);
+        // The nodes of all iterations up to each bound, from searches stopped at that bound.
+        let first_bound = heuristic.estimate(&heuristic.state(start.tiles()));
+        let through: Vec<u64> = (first_bound..31)
+            .step_by(2)
+            .map(|bound| match search(&start, &heuristic, u64::MAX, bound) {
+                Err(Stop::MoveLimit { nodes }) => nodes,
+                other => panic!("{:?} within {} moves", other, bound),
+            })
+            .collect();
+        assert!(through.len() >= 3, "{:?}", through);
+        for k in 1..through.len() {
+            let last = through[k] - through[k - 1];
+            let before = match k {
+                1 => through[0],
+                _ => through[k - 1] - through[k - 2],
+            };
+            let next = through[k] + last * last / before;
+            // Below the estimate of the next iteration's end it gives up before beginning it;
+            // at that estimate it goes on.
+            assert_eq!(
+                search(&start, &heuristic, next - 1, u32::MAX),
+                Err(Stop::NodeLimit { nodes: through[k] }),
+                "after the iteration to bound {}",
+                first_bound + 2 * k as u32
+            );
+            assert!(!matches!(
+                search(&start, &heuristic, next, u32::MAX),
+                Err(Stop::NodeLimit { nodes }) if nodes == through[k]
+            ));
+        }
     }
 
     #[test]
