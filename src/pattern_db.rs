@@ -330,8 +330,8 @@ fn build_table(tiles: &[u8]) -> Vec<u8> {
                     slot_at[last] = (k - 1) as u8;
                     let mut cells = prefix;
                     cells[k - 1] = last as u8;
-                    for slot in 0..k {
-                        let from = usize::from(cells[slot]);
+                    for (slot, &from) in cells[..k].iter().enumerate() {
+                        let from = usize::from(from);
                         let mut targets = NEIGHBOURS[from] & regions;
                         while targets != 0 {
                             let to = targets.trailing_zeros() as usize;
