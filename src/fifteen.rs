@@ -1,22 +1,26 @@
 //! The 15-puzzle, case after case: IDA* with Manhattan distance plus linear conflict until the
-//! searches have cost about what building the pattern databases costs, then IDA* with the
-//! databases ([`crate::pattern_db`]), the cases of a long input on every core.
+//! searches would cost more than building the pattern databases, then IDA* with the databases
+//! ([`crate::pattern_db`]), the cases of a long input on every core.
 //!
 //! This is the ski-rental rule of the 3x3 solver ([`crate::solver`]): an easy board, the usual
 //! judge case, answers in microseconds and never pays for the tables; a hard board, or a long
-//! input, pays at most about twice what the better choice in hindsight would have. A search
-//! gives up early when its next iteration would pass its budget (IDA*'s iterations grow by a
-//! steady factor, see [`search`]), and once one case has given up the tables are coming: cases
-//! not yet begun wait for them instead of spending more. The rule counts search nodes, not
-//! time, so on one thread it is deterministic; on several, which cases finish before the
-//! switch may vary, never the answers, since every path is the first shortest one in
-//! dictionary order. Before and after the switch the cases are shared out between threads (one
-//! per core, or as many as asked) and answered in order.
+//! input, pays at most about twice what the better choice in hindsight would have. The searches
+//! run one iteration at a time, the cheapest first, and IDA*'s iterations grow by a steady
+//! factor ([`Iterations::forecast`]): once the nodes spent and the forecast next iterations of
+//! the unfinished cases pass the budget, the cases left wait for the tables, so a long input of
+//! hard boards wastes little before the switch. The rule counts search nodes, not time, so on
+//! one thread it is deterministic; on several, which cases finish before the switch may vary,
+//! never the answers, since every path is the first shortest one in dictionary order. Before
+//! and after the switch the cases are shared out between threads (one per core, or as many as
+//! asked) and answered in order.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use crate::board::{Board, Move};
-use crate::ida_star::{search, Stop};
+use crate::ida_star::{search, Iterations, Stop};
 use crate::judge::{Answer, Solve};
 use crate::linear_conflict::LinearConflict;
 use crate::pattern_db::{PatternDb, PARTITION_663};
@@ -26,7 +30,7 @@ pub type Board16 = Board<4, 16>;
 
 /// Search nodes of Manhattan distance plus linear conflict that cost about what building the
 /// tables costs (see the README's Performance section for both figures).
-pub const TABLE_COST: u64 = 60_000_000;
+pub const TABLE_COST: u64 = 40_000_000;
 
 /// The goal cell of the blank that the tables are built for: `1 2 .. 15 0`.
 const TABLE_BLANK: usize = 15;
@@ -88,35 +92,7 @@ impl Solver {
         if self.tables.is_some() {
             return self.search_with_tables(cases);
         }
-        // Linear conflict first, the cases shared out between the threads. A search may spend
-        // its thread's part of what is left of the budget, so that together they spend about
-        // `TABLE_COST`; a case it cannot finish is left for the tables. Once one is, the tables
-        // are sure to be built, and the cases not yet begun wait for them.
-        let spent = AtomicU64::new(self.spent);
-        let tables_wanted = AtomicBool::new(false);
-        let sharing = self.threads.min(cases.len()).max(1) as u64;
-        let first = in_parallel(cases, self.threads, |(start, goal)| {
-            if start.parity() != goal.parity() {
-                return Some(None);
-            }
-            let limit = match goal.blank() {
-                TABLE_BLANK if tables_wanted.load(Ordering::Relaxed) => return None,
-                TABLE_BLANK => TABLE_COST.saturating_sub(spent.load(Ordering::Relaxed)) / sharing,
-                _ => u64::MAX, // no table serves this goal: search to the end
-            };
-            let (found, nodes) =
-                match search(start, &LinearConflict::new(goal), limit, self.max_moves) {
-                    Ok(solution) => (Some(Some(solution.moves)), solution.nodes),
-                    Err(Stop::MoveLimit { nodes }) => (Some(None), nodes),
-                    Err(Stop::NodeLimit { nodes }) => {
-                        tables_wanted.store(true, Ordering::Relaxed);
-                        (None, nodes)
-                    }
-                };
-            spent.fetch_add(nodes, Ordering::Relaxed);
-            found
-        });
-        self.spent = spent.into_inner();
+        let first = self.search_first(cases);
         let left: Vec<_> = cases
             .iter()
             .zip(&first)
@@ -134,6 +110,91 @@ impl Solver {
             .collect()
     }
 
+    /// Each case searched with linear conflict, `None` for a case left for the tables.
+    ///
+    /// Each search runs one iteration at a time, and the next to run is always the one forecast
+    /// cheapest ([`Iterations::forecast`]), for as long as the nodes spent so far and the
+    /// forecasts of the unfinished searches' next iterations stay within `TABLE_COST`: past that,
+    /// searching on would cost more than the tables, so the cases left wait for them. A long
+    /// input of hard boards learns this after a seventh or so of the budget; an easy board never
+    /// comes near it. Searches for a goal that no table serves run to the end.
+    fn search_first(&mut self, cases: &[(Board16, Board16)]) -> Vec<Option<Option<Vec<Move>>>> {
+        let heuristics: Vec<_> = cases
+            .iter()
+            .map(|(_, goal)| LinearConflict::new(goal))
+            .collect();
+        let mut shared = Shared {
+            found: vec![None; cases.len()],
+            searches: Vec::new(),
+            waiting: BinaryHeap::new(),
+            spent: self.spent,
+            forecasts: 0,
+        };
+        for (i, ((start, goal), heuristic)) in cases.iter().zip(&heuristics).enumerate() {
+            let search = match start.parity() == goal.parity() {
+                true => Some(Iterations::new(start, heuristic, self.max_moves)),
+                false => {
+                    shared.found[i] = Some(None);
+                    None
+                }
+            };
+            if search.is_some() {
+                shared.waiting.push(Reverse((0, i)));
+            }
+            shared.searches.push(search);
+        }
+        let shared = Mutex::new(shared);
+        let budgeted = |i: usize| cases[i].1.blank() == TABLE_BLANK;
+        let worker = || loop {
+            let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
+            let (i, forecast, mut search, limit) = {
+                let mut shared = lock();
+                let spent = shared.spent + shared.forecasts;
+                let Reverse((forecast, i)) = match shared.waiting.pop() {
+                    Some(next) if !budgeted((next.0).1) || spent <= TABLE_COST => next,
+                    _ => return, // nothing to do, or the tables will pay
+                };
+                let search = shared.searches[i].take().expect("a waiting search");
+                // Unless no table serves the goal, what is left of the budget bounds the
+                // iteration even when it grows more than forecast.
+                let limit = match budgeted(i) {
+                    true => search.nodes() + (TABLE_COST + forecast).saturating_sub(spent),
+                    false => u64::MAX,
+                };
+                (i, forecast, search, limit)
+            };
+            let before = search.nodes();
+            let end = search.run_iteration(limit);
+            let mut shared = lock();
+            shared.spent += search.nodes() - before;
+            shared.forecasts -= forecast;
+            match end {
+                Some(Ok(solution)) => shared.found[i] = Some(Some(solution.moves)),
+                Some(Err(Stop::MoveLimit { .. })) => shared.found[i] = Some(None),
+                Some(Err(Stop::NodeLimit { .. })) => {} // left for the tables
+                None => {
+                    let forecast = match budgeted(i) {
+                        true => search.forecast(),
+                        false => 0,
+                    };
+                    shared.forecasts += forecast;
+                    shared.waiting.push(Reverse((forecast, i)));
+                    shared.searches[i] = Some(search);
+                }
+            }
+        };
+        std::thread::scope(|scope| {
+            // A thread that cannot be had leaves its share to the others.
+            for _ in 1..self.threads.min(cases.len()) {
+                std::thread::Builder::new().spawn_scoped(scope, worker).ok();
+            }
+            worker();
+        });
+        let shared = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+        self.spent = shared.spent;
+        shared.found
+    }
+
     /// Every case searched with the tables, on every thread.
     fn search_with_tables(&self, cases: &[(Board16, Board16)]) -> Vec<Option<Vec<Move>>> {
         let tables = self.tables.as_ref().expect("the tables are built");
@@ -149,6 +210,19 @@ impl Solver {
             found.ok().map(|solution| solution.moves)
         })
     }
+}
+
+/// What the threads of [`Solver::search_first`] share.
+struct Shared<'a> {
+    /// Each case's answer, once known.
+    found: Vec<Option<Option<Vec<Move>>>>,
+    /// Each case's search, while it waits for its next iteration.
+    searches: Vec<Option<Iterations<'a, 4, 16, LinearConflict<4, 16>>>>,
+    /// The cases whose searches wait, the cheapest forecast first.
+    waiting: BinaryHeap<Reverse<(u64, usize)>>,
+    /// The nodes spent so far, and the forecasts of the searches waiting or running, summed.
+    spent: u64,
+    forecasts: u64,
 }
 
 /// `work` applied to each item, on up to `threads` threads, the results in the items' order.

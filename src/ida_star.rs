@@ -85,63 +85,112 @@ pub enum Stop {
 /// `max_moves` moves exists.
 ///
 /// It also gives up before an iteration that would pass `node_limit` if it grew by the same
-/// factor as the last one did: on a given board each iteration costs about the same multiple of
-/// the one before (about 7 on the 15-puzzle with linear conflict), so such an iteration would
-/// most likely be cut off, its nodes wasted.
+/// factor as the last one did ([`Iterations::forecast`]): such an iteration would most likely be
+/// cut off, its nodes wasted.
 pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>>(
     start: &Board<W, N>,
     heuristic: &H,
     node_limit: u64,
     max_moves: u32,
 ) -> Result<Solution, Stop> {
-    let mut search = Search {
-        tiles: *start.tiles(),
-        heuristic,
-        moves_from: moves_from::<W, N>(),
-        bound: 0,
-        next_bound: u32::MAX,
-        moves: Vec::new(),
-        nodes: 0,
-        node_limit,
-    };
-    let state = heuristic.state(start.tiles());
-    search.bound = heuristic.estimate(&state);
-    let mut last_iteration = 0;
+    let mut iterations = Iterations::new(start, heuristic, max_moves);
     loop {
-        if search.bound > max_moves {
-            return Err(Stop::MoveLimit {
+        if let Some(end) = iterations.run_iteration(node_limit) {
+            return end;
+        }
+        let nodes = iterations.nodes();
+        if nodes.saturating_add(iterations.forecast()) > node_limit {
+            return Err(Stop::NodeLimit { nodes });
+        }
+    }
+}
+
+/// The search of [`search`], one iteration at a time, for a caller that shares one budget of
+/// nodes between several searches and needs to know what each would cost next.
+pub struct Iterations<'a, const W: usize, const N: usize, H: Heuristic<W, N>> {
+    search: Search<'a, W, N, H>,
+    blank: usize,
+    state: H::State,
+    max_moves: u32,
+    /// The nodes of the last iteration and of the one before (0 before there was one).
+    last: u64,
+    before_last: u64,
+}
+
+impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>> Iterations<'a, W, N, H> {
+    /// The search from `start` (which must be able to reach the goal of `heuristic`) for paths
+    /// of at most `max_moves` moves, before its first iteration.
+    pub fn new(start: &Board<W, N>, heuristic: &'a H, max_moves: u32) -> Self {
+        let state = heuristic.state(start.tiles());
+        let search = Search {
+            tiles: *start.tiles(),
+            heuristic,
+            moves_from: moves_from::<W, N>(),
+            bound: heuristic.estimate(&state),
+            next_bound: u32::MAX,
+            moves: Vec::new(),
+            nodes: 0,
+            node_limit: u64::MAX,
+        };
+        Iterations {
+            search,
+            blank: start.blank(),
+            state,
+            max_moves,
+            last: 0,
+            before_last: 0,
+        }
+    }
+
+    /// Runs the next iteration, unless the search has proved that no path of at most
+    /// `max_moves` moves exists. `Some` when the search is over: with the path, with that proof,
+    /// or with `Stop::NodeLimit` when the nodes of all iterations so far passed `node_limit` (the
+    /// search cannot go on after that); `None` when the iteration found no path.
+    pub fn run_iteration(&mut self, node_limit: u64) -> Option<Result<Solution, Stop>> {
+        let search = &mut self.search;
+        if search.bound > self.max_moves {
+            return Some(Err(Stop::MoveLimit {
                 nodes: search.nodes,
-            });
+            }));
         }
         let before = search.nodes;
-        if search.dfs(start.blank(), 0, state, 0) {
-            break;
-        }
-        let iteration = search.nodes - before;
-        let next_iteration = match last_iteration {
-            0 => 0, // one iteration tells no growth
-            last => iteration.saturating_mul(iteration) / last,
-        };
-        if search.nodes.saturating_add(next_iteration) > node_limit {
-            return Err(Stop::NodeLimit {
+        search.node_limit = node_limit;
+        if search.dfs(self.blank, 0, self.state, 0) {
+            if search.nodes > node_limit {
+                return Some(Err(Stop::NodeLimit {
+                    nodes: search.nodes,
+                }));
+            }
+            // The moves were pushed as the search returned from the goal: last move first.
+            let mut moves = std::mem::take(&mut search.moves);
+            moves.reverse();
+            return Some(Ok(Solution {
+                moves,
                 nodes: search.nodes,
-            });
+            }));
         }
-        last_iteration = iteration;
+        self.before_last = self.last;
+        self.last = search.nodes - before;
         search.bound = search.next_bound;
         search.next_bound = u32::MAX;
+        None
     }
-    if search.nodes > node_limit {
-        return Err(Stop::NodeLimit {
-            nodes: search.nodes,
-        });
+
+    /// The nodes visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.search.nodes
     }
-    // The moves were pushed as the search returned from the goal: last move first.
-    search.moves.reverse();
-    Ok(Solution {
-        moves: search.moves,
-        nodes: search.nodes,
-    })
+
+    /// The nodes the next iteration will likely visit: the last iteration's, grown by the same
+    /// factor as the last grew over the one before (on a given board each iteration costs about
+    /// the same multiple of the one before: about 7 on the 15-puzzle with linear conflict). 0
+    /// until two iterations have run: one tells no growth.
+    pub fn forecast(&self) -> u64 {
+        match self.before_last {
+            0 => 0,
+            before_last => self.last.saturating_mul(self.last) / before_last,
+        }
+    }
 }
 
 /// `moves_from[cell]`: one bit for each move in [`Move::ALL`] a blank at `cell` can make.

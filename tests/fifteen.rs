@@ -232,6 +232,26 @@ fn a_hard_board_switches_to_the_tables_and_unsolvable_ones_answer_none() {
     assert_eq!(answers[0], answers[1]);
 }
 
+#[test]
+fn a_board_search_alone_solves_within_the_budget_never_pays_for_the_tables() {
+    // Korf's #29 needs 54 moves and about 6 million nodes of linear conflict: a sixth of what
+    // the tables cost. Among easy boards, its search must neither give up nor be cut off.
+    let (length, tiles) = korf_100()[28];
+    let start = Board16::from_tiles(tiles).unwrap();
+    let goal = Board16::canonical_goal(15);
+    let mut near = *goal.tiles();
+    near.swap(14, 15);
+    let near = Board16::from_tiles(near).unwrap();
+    for threads in [1, 2] {
+        let mut solver = Solver::new(threads);
+        let paths = solver.paths(&[(near, goal), (start, goal), (near, goal)]);
+        assert!(!solver.uses_tables(), "{} threads", threads);
+        assert_eq!(paths[0], Some(vec![Move::Right]));
+        assert_eq!(paths[1].as_ref().map(Vec::len), Some(length));
+        assert_eq!(paths[2], Some(vec![Move::Right]));
+    }
+}
+
 /// Parity against breadth-first search on every arrangement of the boards whose width is even
 /// (where the blank's row counts) and of one whose width is odd.
 #[test]
