@@ -150,16 +150,16 @@ impl Solver {
             let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
             let (i, forecast, mut search, limit) = {
                 let mut shared = lock();
-                let spent = shared.spent + shared.forecasts;
+                let committed = shared.spent + shared.forecasts;
                 let Reverse((forecast, i)) = match shared.waiting.pop() {
-                    Some(next) if !budgeted((next.0).1) || spent <= TABLE_COST => next,
+                    Some(next) if !budgeted((next.0).1) || committed <= TABLE_COST => next,
                     _ => return, // nothing to do, or the tables will pay
                 };
                 let search = shared.searches[i].take().expect("a waiting search");
                 // Unless no table serves the goal, what is left of the budget bounds the
                 // iteration even when it grows more than forecast.
                 let limit = match budgeted(i) {
-                    true => search.nodes() + (TABLE_COST + forecast).saturating_sub(spent),
+                    true => search.nodes() + (TABLE_COST + forecast).saturating_sub(committed),
                     false => u64::MAX,
                 };
                 (i, forecast, search, limit)

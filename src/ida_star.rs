@@ -320,6 +320,32 @@ mod tests {
     }
 
     #[test]
+    fn iterations_one_at_a_time_forecast_and_end_as_one_search() {
+        let goal = Board::<3, 9>::canonical_goal(8);
+        let start = board([8, 6, 7, 2, 5, 4, 3, 0, 1]);
+        let heuristic = LinearConflict::new(&goal);
+        let whole = search(&start, &heuristic, u64::MAX, u32::MAX).unwrap();
+        let mut iterations = Iterations::new(&start, &heuristic, u32::MAX);
+        // Each iteration's nodes, and after two of them the forecast: the last grown by the
+        // factor it grew over the one before.
+        let mut sizes: Vec<u64> = Vec::new();
+        let end = loop {
+            let before = iterations.nodes();
+            if let Some(end) = iterations.run_iteration(u64::MAX) {
+                break end;
+            }
+            sizes.push(iterations.nodes() - before);
+            let forecast = match sizes[..] {
+                [.., before_last, last] => last * last / before_last,
+                _ => 0,
+            };
+            assert_eq!(iterations.forecast(), forecast, "after {:?}", sizes);
+        };
+        assert!(sizes.len() >= 3, "{:?}", sizes);
+        assert_eq!(end, Ok(whole));
+    }
+
+    #[test]
     fn stops_at_the_move_limit() {
         let goal = board([1, 2, 3, 8, 0, 4, 7, 6, 5]);
         let start = board([2, 8, 3, 1, 0, 4, 7, 6, 5]);
