@@ -184,13 +184,7 @@ impl Solver {
                 }
             }
         };
-        std::thread::scope(|scope| {
-            // A thread that cannot be had leaves its share to the others.
-            for _ in 1..self.threads.min(cases.len()) {
-                std::thread::Builder::new().spawn_scoped(scope, worker).ok();
-            }
-            worker();
-        });
+        on_threads(self.threads.min(cases.len()), worker);
         let shared = shared.into_inner().unwrap_or_else(|e| e.into_inner());
         self.spent = shared.spent;
         shared.found
@@ -244,23 +238,35 @@ fn in_parallel<T: Sync, R: Send>(
             }
         }
     };
-    let mut done = std::thread::scope(|scope| {
-        // A thread that cannot be had leaves its share to the others.
-        let helpers: Vec<_> = (1..threads.min(items.len()))
-            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, worker).ok())
+    let mut done: Vec<_> = on_threads(threads.min(items.len()), worker)
+        .into_iter()
+        .flatten()
+        .collect();
+    done.sort_unstable_by_key(|&(i, _)| i);
+    done.into_iter().map(|(_, result)| result).collect()
+}
+
+/// What `worker` returns, run on this thread and on up to `threads - 1` others at once. A thread
+/// that cannot be had leaves its share to the others.
+fn on_threads<R: Send>(threads: usize, worker: impl Fn() -> R + Sync) -> Vec<R> {
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .filter_map(|_| {
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, &worker)
+                    .ok()
+            })
             .collect();
-        let mut done = worker();
+        let mut done = vec![worker()];
         for helper in helpers {
-            done.extend(
+            done.push(
                 helper
                     .join()
                     .unwrap_or_else(|e| std::panic::resume_unwind(e)),
             );
         }
         done
-    });
-    done.sort_unstable_by_key(|&(i, _)| i);
-    done.into_iter().map(|(_, result)| result).collect()
+    })
 }
 
 impl Solve<4, 16> for Solver {
