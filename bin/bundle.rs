@@ -8,9 +8,9 @@
 //! it needs, directly or through other modules, inlined as `mod NAME { ... }` at the module's
 //! own indentation: `engine::` paths become `crate::` paths, `#[cfg(test)]` items are dropped,
 //! inner doc comments become plain comments, and unused engine items are allowed. A bundle that
-//! would reach 64 KB loses the engine's item doc comments (`///`), and keeps its other
-//! comments. The sources must be formatted by rustfmt, whose layout (a `#[cfg(test)]` item ends
-//! at the first `}` at its own indentation) the bundler relies on.
+//! would reach 64 KB loses the engine's item doc comments (`///`), and if that is not enough,
+//! the engine's other comment lines. The sources must be formatted by rustfmt, whose layout (a
+//! `#[cfg(test)]` item ends at the first `}` at its own indentation) the bundler relies on.
 
 use std::ffi::OsString;
 use std::fs;
@@ -185,7 +185,8 @@ fn bundle_source(root: &Path, source: &str, command: &str) -> Result<String, Str
         summary, command, rest
     );
     let header = plain_comments(&rename_engine(&drop_module_imports(&main)));
-    let inline = |with_item_docs: bool| {
+    // The engine's lines that start with any of `dropped`, trimmed, are left out.
+    let inline = |dropped: &[&str]| {
         let mut out = header.clone();
         for (module, text) in modules.iter().zip(&sources) {
             if needed.iter().any(|n| n == module) {
@@ -193,7 +194,8 @@ fn bundle_source(root: &Path, source: &str, command: &str) -> Result<String, Str
                 // Lines keep their own indentation: four more spaces on each would cost a
                 // 4x4 bundle about 7 KB of its 64.
                 for line in plain_comments(&rename_engine(text)).lines() {
-                    if with_item_docs || !line.trim_start().starts_with("///") {
+                    let trimmed = line.trim_start();
+                    if !dropped.iter().any(|start| trimmed.starts_with(start)) {
                         out += line;
                         out += "\n";
                     }
@@ -203,12 +205,16 @@ fn bundle_source(root: &Path, source: &str, command: &str) -> Result<String, Str
         }
         out
     };
-    // Judges cap a source's size; the engine's item docs go first when it would pass the cap.
-    let out = inline(true);
-    if out.len() < SOURCE_LIMIT {
-        return Ok(out);
+    // Judges cap a source's size: past the cap, the engine's item docs go, then its other
+    // comment lines.
+    let mut out = String::new();
+    for dropped in [&[][..], &["///"], &["//"]] {
+        out = inline(dropped);
+        if out.len() < SOURCE_LIMIT {
+            break;
+        }
     }
-    Ok(inline(false))
+    Ok(out)
 }
 
 /// `source` without its `#[cfg(test)]` items.

@@ -4,6 +4,7 @@
 //! - [`cantor`]: Cantor expansion, a perfect index of the arrangements into an array.
 //! - [`bfs`]: breadth-first search over that array: every arrangement's exact distance.
 //! - [`ida_star`]: IDA* under any admissible heuristic: one optimal path.
+//! - [`move_rules`]: which moves IDA* may skip, as they repeat a shorter or earlier sequence.
 //! - [`linear_conflict`]: Manhattan distance plus linear conflict, for boards up to 4x4.
 //! - [`pattern_db`]: additive pattern databases of the 4x4 board, built at run time.
 //! - [`constructive`]: a solution, not the shortest, for a board of any size, by construction.
@@ -21,6 +22,7 @@ pub mod ida_star;
 pub mod input;
 pub mod judge;
 pub mod linear_conflict;
+pub mod move_rules;
 pub mod pattern_db;
 pub mod show;
 pub mod solver;
