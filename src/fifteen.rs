@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::board::{Board, Move};
-use crate::ida_star::{build_deep_rules, search, Iterations, Stop};
+use crate::ida_star::{deep_rules, search, Iterations, Stop};
 use crate::judge::{Answer, Solve};
 use crate::linear_conflict::LinearConflict;
 use crate::pattern_db::{PatternDb, PARTITION_663};
@@ -101,17 +101,17 @@ impl Solver {
             .collect();
         let mut rest = Vec::new().into_iter();
         if !left.is_empty() {
-            // The searches' deep rules (a few hundredths of a second) beside the tables, on a
-            // thread of their own if one can be had.
+            // The searches' deep rules (a few milliseconds) beside the tables, on a thread of
+            // their own if one can be had.
             self.tables = Some(std::thread::scope(|scope| {
                 let beside = match self.threads {
                     1 => None,
                     _ => std::thread::Builder::new()
-                        .spawn_scoped(scope, build_deep_rules::<4, 16>)
+                        .spawn_scoped(scope, deep_rules::<4, 16>)
                         .ok(),
                 };
                 if beside.is_none() {
-                    build_deep_rules::<4, 16>();
+                    deep_rules::<4, 16>();
                 }
                 PatternDb::build(&PARTITION_663, self.threads)
             }));

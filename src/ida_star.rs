@@ -3,8 +3,8 @@
 //! Moves are tried in letter order, so that path is also the first optimal one in dictionary
 //! order: every prefix of an optimal path lies within the last bound, and nothing before it does.
 //! A long search also skips moves that would repeat what a shorter or earlier sequence of moves
-//! reaches ([`crate::move_rules`]), which keeps that path and prunes about a third of the nodes
-//! on the 4x4 board.
+//! reaches ([`crate::move_rules`]), which keeps that path and prunes a third of the nodes on the
+//! 4x4 board under the pattern databases, two fifths under linear conflict.
 //!
 //! The search is written once for any [`Heuristic`]: Manhattan distance plus linear conflict
 //! ([`crate::linear_conflict`], every board up to 4x4) or the additive pattern databases of the
@@ -18,16 +18,17 @@ use crate::linear_conflict::LinearConflict;
 use crate::move_rules::MoveRules;
 
 /// The longest move sequences whose repeats the search skips ([`MoveRules`]) once it has visited
-/// `DEEP_RULES_COST` nodes (about as long as building the rules takes, 40 ms on the 4x4 board):
+/// `DEEP_RULES_COST` nodes (about as long as building the rules takes, 9 ms on the 4x4 board):
 /// a shorter search would lose more to building them than they save it, so it skips only the
 /// move that undoes the last one, unless the deep rules were built already.
-const DEEP_RULES: usize = 12;
-const DEEP_RULES_COST: u64 = 1_000_000;
+const DEEP_RULES: usize = 10;
+const DEEP_RULES_COST: u64 = 300_000;
 
-/// Builds the deep rules of a board `W` wide with `N` cells now, for a caller that knows its
-/// searches will be long: every search begun after this uses them from its first node.
-pub fn build_deep_rules<const W: usize, const N: usize>() {
-    MoveRules::shared(W, N / W, DEEP_RULES);
+/// The deep rules of a board `W` wide with `N` cells, built now if they are not yet, for a caller
+/// that knows its searches will be long: every search begun after this uses them from its first
+/// node.
+pub fn deep_rules<const W: usize, const N: usize>() -> &'static MoveRules {
+    MoveRules::shared(W, N / W, DEEP_RULES)
 }
 
 /// An optimal solution and the work it took.
@@ -126,8 +127,8 @@ pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>>(
 /// nodes between several searches and needs to know what each would cost next.
 pub struct Iterations<'a, const W: usize, const N: usize, H: Heuristic<W, N>> {
     search: Search<'a, W, N, H>,
-    /// Whether the search skips repeats up to `DEEP_RULES` moves long.
-    deep_rules: bool,
+    /// Whether the rules stay as they are: the deep ones, or those a caller chose.
+    rules_final: bool,
     blank: usize,
     state: H::State,
     max_moves: u32,
@@ -155,7 +156,7 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>> Iterations<'a, W, N
         };
         Iterations {
             search,
-            deep_rules: deep_rules.is_some(),
+            rules_final: deep_rules.is_some(),
             blank: start.blank(),
             state,
             max_moves,
@@ -164,15 +165,23 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>> Iterations<'a, W, N
         }
     }
 
+    /// This search under `rules` (built for a board `W` wide with `N` cells) from its first node
+    /// to its last: for measuring what the rules save.
+    pub fn with_rules(mut self, rules: &'a MoveRules) -> Self {
+        self.search.rules = rules;
+        self.rules_final = true;
+        self
+    }
+
     /// Runs the next iteration, unless the search has proved that no path of at most
     /// `max_moves` moves exists. `Some` when the search is over: with the path, with that proof,
     /// or with `Stop::NodeLimit` when the nodes of all iterations so far passed `node_limit` (the
     /// search cannot go on after that); `None` when the iteration found no path.
     pub fn run_iteration(&mut self, node_limit: u64) -> Option<Result<Solution, Stop>> {
         let search = &mut self.search;
-        if !self.deep_rules && search.nodes >= DEEP_RULES_COST {
+        if !self.rules_final && search.nodes >= DEEP_RULES_COST {
             search.rules = MoveRules::shared(W, N / W, DEEP_RULES);
-            self.deep_rules = true;
+            self.rules_final = true;
         }
         if search.bound > self.max_moves {
             return Some(Err(Stop::MoveLimit {
