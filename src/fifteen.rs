@@ -16,21 +16,21 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::board::{Board, Move};
 use crate::ida_star::{deep_rules, search, Iterations, Stop};
 use crate::judge::{Answer, Solve};
 use crate::linear_conflict::LinearConflict;
-use crate::pattern_db::{PatternDb, PARTITION_663};
+use crate::pattern_db::{PatternDb, PARTITION_555};
+use crate::threads::{in_parallel, on_threads};
 
 /// The 4x4 board.
 pub type Board16 = Board<4, 16>;
 
 /// Search nodes of Manhattan distance plus linear conflict that cost about what building the
 /// tables costs (see the README's Performance section for both figures).
-pub const TABLE_COST: u64 = 43_000_000;
+pub const TABLE_COST: u64 = 4_700_000;
 
 /// The goal cell of the blank that the tables are built for: `1 2 .. 15 0`.
 const TABLE_BLANK: usize = 15;
@@ -113,7 +113,7 @@ impl Solver {
                 if beside.is_none() {
                     deep_rules::<4, 16>();
                 }
-                PatternDb::build(&PARTITION_663, self.threads)
+                PatternDb::build(&PARTITION_555, self.threads)
             }));
             rest = self.search_with_tables(&left).into_iter();
         }
@@ -129,9 +129,9 @@ impl Solver {
     /// cheapest ([`Iterations::forecast`]), for as long as the nodes spent so far and the
     /// forecasts of the unfinished searches' next iterations stay within `TABLE_COST`: past that,
     /// searching on would cost more than the tables, so the cases left wait for them. A long
-    /// input of hard boards learns this after a sixth or so of the budget (Korf's 100: 6.9
-    /// million nodes of 43 million); an easy board never comes near it. Searches for a goal
-    /// that no table serves run to the end.
+    /// input of hard boards learns this early (Korf's 100: after 0.6 million nodes of 4.7
+    /// million); an easy board never comes near it. Searches for a goal that no table serves
+    /// run to the end.
     fn search_first(&mut self, cases: &[(Board16, Board16)]) -> Vec<Option<Option<Vec<Move>>>> {
         let heuristics: Vec<_> = cases
             .iter()
@@ -231,55 +231,6 @@ struct Shared<'a> {
     /// The nodes spent so far, and the forecasts of the searches waiting or running, summed.
     spent: u64,
     forecasts: u64,
-}
-
-/// `work` applied to each item, on up to `threads` threads, the results in the items' order.
-/// Each thread takes the next item left, so a slow item holds up only its own thread.
-fn in_parallel<T: Sync, R: Send>(
-    items: &[T],
-    threads: usize,
-    work: impl Fn(&T) -> R + Sync,
-) -> Vec<R> {
-    let next = AtomicUsize::new(0);
-    let worker = || {
-        let mut done = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            match items.get(i) {
-                Some(item) => done.push((i, work(item))),
-                None => return done,
-            }
-        }
-    };
-    let mut done: Vec<_> = on_threads(threads.min(items.len()), worker)
-        .into_iter()
-        .flatten()
-        .collect();
-    done.sort_unstable_by_key(|&(i, _)| i);
-    done.into_iter().map(|(_, result)| result).collect()
-}
-
-/// What `worker` returns, run on this thread and on up to `threads - 1` others at once. A thread
-/// that cannot be had leaves its share to the others.
-fn on_threads<R: Send>(threads: usize, worker: impl Fn() -> R + Sync) -> Vec<R> {
-    std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads)
-            .filter_map(|_| {
-                std::thread::Builder::new()
-                    .spawn_scoped(scope, &worker)
-                    .ok()
-            })
-            .collect();
-        let mut done = vec![worker()];
-        for helper in helpers {
-            done.push(
-                helper
-                    .join()
-                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
-            );
-        }
-        done
-    })
 }
 
 impl Solve<4, 16> for Solver {

@@ -11,6 +11,7 @@
 //! - [`solver`]: many 3x3 (or smaller) cases: IDA* first, distance tables once they pay.
 //! - [`fifteen`]: many 4x4 cases: IDA* first, pattern databases once they pay, every core.
 //! - [`show`]: drawing the boards along a solution.
+//! - [`threads`]: work shared out between threads, results in order.
 //! - [`input`] and [`judge`]: reading cases, printing answers, reporting bad input.
 
 pub mod bfs;
@@ -26,3 +27,4 @@ pub mod move_rules;
 pub mod pattern_db;
 pub mod show;
 pub mod solver;
+pub mod threads;
