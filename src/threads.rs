@@ -51,3 +51,28 @@ pub fn on_threads<R: Send>(threads: usize, worker: impl Fn() -> R + Sync) -> Vec
         done
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_item_once_and_the_results_in_order() {
+        let items: Vec<u64> = (0..1000).collect();
+        let square = |x: &u64| {
+            // Some items slow, so that the threads finish items out of order.
+            if x % 10 == 0 {
+                std::thread::sleep(std::time::Duration::from_micros(100));
+            }
+            x * x
+        };
+        let expected: Vec<u64> = items.iter().map(square).collect();
+        for threads in [1, 2, 3, 8] {
+            assert_eq!(in_parallel(&items, threads, square), expected);
+        }
+        let calls = AtomicUsize::new(0);
+        let counted = on_threads(3, || calls.fetch_add(1, Ordering::Relaxed));
+        assert_eq!(counted.len(), 3);
+        assert_eq!(calls.into_inner(), 3);
+    }
+}
