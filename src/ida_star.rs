@@ -24,13 +24,6 @@ use crate::move_rules::MoveRules;
 const DEEP_RULES: usize = 10;
 const DEEP_RULES_COST: u64 = 300_000;
 
-/// The deep rules of a board `W` wide with `N` cells, built now if they are not yet, for a caller
-/// that knows its searches will be long: every search begun after this uses them from its first
-/// node.
-pub fn deep_rules<const W: usize, const N: usize>() -> &'static MoveRules {
-    MoveRules::shared(W, N / W, DEEP_RULES)
-}
-
 /// An optimal solution and the work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
@@ -111,16 +104,7 @@ pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>>(
     node_limit: u64,
     max_moves: u32,
 ) -> Result<Solution, Stop> {
-    let mut iterations = Iterations::new(start, heuristic, max_moves);
-    loop {
-        if let Some(end) = iterations.run_iteration(node_limit) {
-            return end;
-        }
-        let nodes = iterations.nodes();
-        if nodes.saturating_add(iterations.forecast()) > node_limit {
-            return Err(Stop::NodeLimit { nodes });
-        }
-    }
+    Iterations::new(start, heuristic, max_moves).finish(node_limit)
 }
 
 /// The search of [`search`], one iteration at a time, for a caller that shares one budget of
@@ -166,7 +150,7 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>> Iterations<'a, W, N
     }
 
     /// This search under `rules` (built for a board `W` wide with `N` cells) from its first node
-    /// to its last: for measuring what the rules save.
+    /// to its last: for a caller that knows its searches will be long, or measures the rules.
     pub fn with_rules(mut self, rules: &'a MoveRules) -> Self {
         self.search.rules = rules;
         self.rules_final = true;
@@ -209,6 +193,20 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>> Iterations<'a, W, N
         search.bound = search.next_bound;
         search.next_bound = u32::MAX;
         None
+    }
+
+    /// The iterations left, run as [`search`] runs them: to the end, or until the nodes pass
+    /// `node_limit`, or until the next iteration is forecast to pass it.
+    pub fn finish(mut self, node_limit: u64) -> Result<Solution, Stop> {
+        loop {
+            if let Some(end) = self.run_iteration(node_limit) {
+                return end;
+            }
+            let nodes = self.nodes();
+            if nodes.saturating_add(self.forecast()) > node_limit {
+                return Err(Stop::NodeLimit { nodes });
+            }
+        }
     }
 
     /// The nodes visited so far.
