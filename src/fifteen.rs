@@ -23,7 +23,7 @@ use crate::ida_star::{search, Iterations, Stop};
 use crate::judge::{Answer, Solve};
 use crate::linear_conflict::LinearConflict;
 use crate::move_rules::MoveRules;
-use crate::pattern_db::{PatternDb, PARTITION_555};
+use crate::pattern_db::{build_table, PatternDb, PARTITION_555};
 use crate::threads::{in_parallel, on_threads};
 
 /// The 4x4 board.
@@ -108,18 +108,19 @@ impl Solver {
             .collect();
         let mut rest = Vec::new().into_iter();
         if !left.is_empty() {
-            // The searches' rules beside the tables, on a thread of their own if one can be had.
-            let rules = || MoveRules::shared(4, 4, TABLE_RULES);
-            self.tables = Some(std::thread::scope(|scope| {
-                let beside = match self.threads {
-                    1 => None,
-                    _ => std::thread::Builder::new().spawn_scoped(scope, rules).ok(),
-                };
-                if beside.is_none() {
-                    rules();
+            // The three tables and the searches' rules: four jobs shared out between the
+            // threads, the rules last, where a core would wait for the last table.
+            let groups = PARTITION_555.iter().copied().map(Some);
+            let jobs: Vec<Option<&[u8]>> = groups.chain([None]).collect();
+            let built = in_parallel(&jobs, self.threads, |job| match job {
+                Some(tiles) => Some(build_table(tiles)),
+                None => {
+                    MoveRules::shared(4, 4, TABLE_RULES);
+                    None
                 }
-                PatternDb::build(&PARTITION_555, self.threads)
-            }));
+            });
+            let tables = built.into_iter().flatten().collect();
+            self.tables = Some(PatternDb::from_tables(&PARTITION_555, tables));
             rest = self.search_with_tables(&left).into_iter();
         }
         first

@@ -74,6 +74,12 @@ impl PatternDb {
     /// most six tiles), on up to `threads` threads.
     pub fn build(partition: &[&[u8]; GROUPS], threads: usize) -> PatternDb {
         let tables = in_parallel(partition, threads, |tiles| build_table(tiles));
+        PatternDb::from_tables(partition, tables)
+    }
+
+    /// The pattern databases of `partition` from its groups' tables, each built by
+    /// [`build_table`], in order.
+    pub fn from_tables(partition: &[&[u8]; GROUPS], tables: Vec<Vec<u8>>) -> PatternDb {
         let mut db = PatternDb {
             groups: Vec::new(),
             group_of: [[GROUPS as u8; CELLS]; 2],
@@ -243,8 +249,8 @@ fn advance(cells: &mut [u8]) -> bool {
     false
 }
 
-/// The table of one group: for each placement's rank, the fewest moves of the group's tiles
-/// that bring them home, the blank ending in its goal cell's region.
+/// The table of one group of tiles (at most six): for each placement's rank, the fewest moves of
+/// the group's tiles that bring them home, the blank ending in its goal cell's region.
 ///
 /// Breadth-first search, one level at a time, over ranks in order. `reached[rank]` holds the
 /// blank cells of the regions already expanded for the placement, and `frontier[rank]` the cells
@@ -252,7 +258,7 @@ fn advance(cells: &mut [u8]) -> bool {
 /// are expanded now. A step only sets a bit in `next`, without reading anything first, so
 /// nothing waits for memory, and the children of ranks taken in order are written in a few
 /// forward streams, as the hardware prefetches best.
-fn build_table(tiles: &[u8]) -> Vec<u8> {
+pub fn build_table(tiles: &[u8]) -> Vec<u8> {
     let k = tiles.len();
     let ranking = Ranking::new(k);
     let size: usize = (0..k).map(|j| CELLS - j).product();
