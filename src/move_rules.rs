@@ -64,23 +64,29 @@ impl MoveRules {
     }
 
     /// The rules of a board `width` by `height` for sequences of up to `max_len` moves, built at
-    /// the first call and shared by every later one.
+    /// the first call and shared by every later one. They are built outside the lock, so a
+    /// thread that wants other rules meanwhile does not wait (two threads may build the same
+    /// rules at once; the first to finish is kept).
     pub fn shared(width: usize, height: usize, max_len: usize) -> &'static MoveRules {
+        if let Some(rules) = MoveRules::built(width, height, max_len) {
+            return rules;
+        }
+        let rules = MoveRules::build(width, height, max_len);
         let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
         let key = (width, height, max_len);
         match built.iter().find(|(k, _)| *k == key) {
             Some(&(_, rules)) => rules,
             None => {
-                let rules = Box::leak(Box::new(MoveRules::build(width, height, max_len)));
+                let rules = Box::leak(Box::new(rules));
                 built.push((key, rules));
                 rules
             }
         }
     }
 
-    /// Those rules if [`MoveRules::shared`] has built them already, and not being built now.
+    /// Those rules if [`MoveRules::shared`] has built them already.
     pub fn built(width: usize, height: usize, max_len: usize) -> Option<&'static MoveRules> {
-        let built = BUILT.try_lock().ok()?;
+        let built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
         let key = (width, height, max_len);
         built
             .iter()
