@@ -14,7 +14,7 @@
 //!   [`crate::move_rules`]) the 5-5-5 tables build in 0.12 s and the search visits 346,930
 //!   nodes per instance, where Korf and Felner's 6-6-3 (`{1 5 6 9 10 13}`, `{7 8 11 12 14 15}`,
 //!   `{2 3 4}`) visits half as many but takes 0.9 s to build, more than the whole 5-5-5 search
-//!   (0.8 s). Among 5-5-5 partitions this one did best on random boards: no swap of two tiles
+//!   (0.7 s). Among 5-5-5 partitions this one did best on random boards: no swap of two tiles
 //!   improves it there.
 //! - **Index**: a perfect rank of the group's cells, as Cantor ranks permutations: digit `i` is
 //!   the cell of the group's tile `i` counted among the cells its earlier tiles leave free, so a
