@@ -191,8 +191,9 @@ impl Finder {
     fn new(width: usize, height: usize) -> Finder {
         let (width, height) = (width as i32, height as i32);
         let grid_width = 2 * width - 1;
+        // A key names up to 16 cells of a board-sized window, 4 bits each.
+        assert!(width * height <= 16, "rules for boards of up to 16 cells");
         let size = (grid_width * (2 * height - 1)) as usize;
-        assert!(size <= 64, "rules for boards of up to 4x4");
         let mut finder = Finder {
             board: (width, height),
             grid_width,
