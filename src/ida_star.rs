@@ -266,11 +266,11 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>> Search<'a, W, N, H>
         let allowed = self.moves_from[blank] & self.rules.allowed(rule);
         // A fixed loop over the four moves, which the compiler unrolls, each move's shift and
         // rule becoming constants: 11% faster on the 4x4 board than walking the allowed bits.
-        for bit in 0..4 {
+        for (bit, &step) in shift.iter().enumerate() {
             if allowed & 1 << bit == 0 {
                 continue;
             }
-            let cell = blank.wrapping_add(shift[bit]);
+            let cell = blank.wrapping_add(step);
             let child = self.heuristic.after_slide(&self.tiles, &state, cell, blank);
             let f = depth + 1 + self.heuristic.estimate(&child);
             if f > self.bound {

@@ -41,7 +41,8 @@ pub struct MoveRules {
 }
 
 /// The rules built so far, by board width, height and longest sequence.
-static BUILT: Mutex<Vec<((usize, usize, usize), &'static MoveRules)>> = Mutex::new(Vec::new());
+static BUILT: Mutex<Vec<(RulesKey, &'static MoveRules)>> = Mutex::new(Vec::new());
+type RulesKey = (usize, usize, usize);
 
 /// How the blank's cell shifts along x and y for each move of `Move::ALL`: down, left, right, up.
 const SHIFT: [(i32, i32); 4] = [(0, 1), (-1, 0), (1, 0), (0, -1)];
@@ -138,13 +139,13 @@ fn automaton(forbidden: &[Vec<u8>]) -> MoveRules {
         let state = usize::from(order[i]);
         i += 1;
         ends[state] |= ends[usize::from(suffix[state])];
-        for bit in 0..4 {
+        // Where each move leads from the state's longest proper suffix in the trie.
+        let via_suffix = match state {
+            0 => [0; 4],
+            _ => next[usize::from(suffix[state])],
+        };
+        for (bit, &via_suffix) in via_suffix.iter().enumerate() {
             let child = next[state][bit];
-            let via_suffix = if state == 0 {
-                0
-            } else {
-                next[usize::from(suffix[state])][bit]
-            };
             if child == NONE {
                 next[state][bit] = via_suffix;
             } else {
