@@ -212,12 +212,12 @@ impl Solver {
     /// Every case searched with the tables, on every thread.
     fn search_with_tables(&self, cases: &[(Board16, Board16)]) -> Vec<Option<Vec<Move>>> {
         let tables = self.tables.as_ref().expect("the tables are built");
+        let rules = MoveRules::shared(4, 4, TABLE_RULES);
         in_parallel(cases, self.threads, |(start, goal)| {
             if start.parity() != goal.parity() {
                 return None;
             }
             let found = if goal.blank() == TABLE_BLANK {
-                let rules = MoveRules::shared(4, 4, TABLE_RULES);
                 let search = Iterations::new(&start.relabelled(goal), tables, self.max_moves);
                 search.with_rules(rules).finish(u64::MAX)
             } else {

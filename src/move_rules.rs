@@ -44,6 +44,14 @@ pub struct MoveRules {
 static BUILT: Mutex<Vec<(RulesKey, &'static MoveRules)>> = Mutex::new(Vec::new());
 type RulesKey = (usize, usize, usize);
 
+/// The rules of `key` among those built.
+fn find(built: &[(RulesKey, &'static MoveRules)], key: RulesKey) -> Option<&'static MoveRules> {
+    built
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|&(_, rules)| rules)
+}
+
 /// How the blank's cell shifts along x and y for each move of `Move::ALL`: down, left, right, up.
 const SHIFT: [(i32, i32); 4] = [(0, 1), (-1, 0), (1, 0), (0, -1)];
 
@@ -75,8 +83,8 @@ impl MoveRules {
         let rules = MoveRules::build(width, height, max_len);
         let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
         let key = (width, height, max_len);
-        match built.iter().find(|(k, _)| *k == key) {
-            Some(&(_, rules)) => rules,
+        match find(&built, key) {
+            Some(rules) => rules,
             None => {
                 let rules = Box::leak(Box::new(rules));
                 built.push((key, rules));
@@ -88,11 +96,7 @@ impl MoveRules {
     /// Those rules if [`MoveRules::shared`] has built them already.
     pub fn built(width: usize, height: usize, max_len: usize) -> Option<&'static MoveRules> {
         let built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
-        let key = (width, height, max_len);
-        built
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|&(_, rules)| rules)
+        find(&built, (width, height, max_len))
     }
 
     /// The moves allowed in `state`, a bit per move of `Move::ALL`.

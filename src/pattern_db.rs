@@ -519,8 +519,9 @@ mod tests {
                 cost.insert((cells, blank), d);
             }
             let mut best = vec![u8::MAX; table.len()];
+            let ranking = Ranking::new(tiles.len());
             for ((cells, _), d) in cost {
-                let r = Ranking::new(tiles.len()).rank(&cells) as usize;
+                let r = ranking.rank(&cells) as usize;
                 best[r] = best[r].min(d);
             }
             assert_eq!(table, best, "{:?}", tiles);
