@@ -233,13 +233,14 @@ pub fn run_with(binary: &str, args: &[&str], input: &[u8]) -> (Output, bool) {
     (output, took_all)
 }
 
-/// Korf's 100 (`../shared/data/korf100.txt`), each an optimal length and a board posed for the
-/// goal 1 2 .. 15 0: turned 180 degrees, tile t renamed 16 - t, as that file's README says.
+/// Korf's 100 (`testdata/korf100.txt`), each an optimal length and a board posed for the goal
+/// 1 2 .. 15 0: turned 180 degrees, tile t renamed 16 - t, as that file's header says.
 pub fn korf_100() -> Vec<(usize, [u8; 16])> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/korf100.txt");
-    let text = std::fs::read_to_string(path).expect("the shared data beside the project");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/korf100.txt");
+    let text = std::fs::read_to_string(path).expect("testdata/korf100.txt");
     let instances: Vec<(usize, [u8; 16])> = text
         .lines()
+        .filter(|line| !line.starts_with('#'))
         .map(|line| {
             let numbers: Vec<u8> = line
                 .split_whitespace()
@@ -254,5 +255,7 @@ pub fn korf_100() -> Vec<(usize, [u8; 16])> {
         })
         .collect();
     assert_eq!(instances.len(), 100);
+    // The published lengths sum to 5305.
+    assert_eq!(instances.iter().map(|(length, _)| length).sum::<usize>(), 5305);
     instances
 }
