@@ -652,7 +652,7 @@ fn heuristic_row<H: Heuristic<4, 16>>(
     let mut nodes = 0;
     for (length, tiles) in instances {
         let start = Board::<4, 16>::from_tiles(*tiles).unwrap();
-        let search = Iterations::new(&start, heuristic, u32::MAX).with_rules(rules);
+        let search = Iterations::new(&start, heuristic, rules, u32::MAX);
         let solution = search.finish(u64::MAX).expect("no limit");
         assert_eq!(solution.moves.len(), *length, "{}: a wrong length", name);
         nodes += solution.nodes;

@@ -22,7 +22,7 @@ use crate::board::{Board, Move};
 use crate::ida_star::{search, Iterations, Stop};
 use crate::judge::{Answer, Solve};
 use crate::linear_conflict::LinearConflict;
-use crate::move_rules::MoveRules;
+use crate::move_rules::{GrowingRules, MoveRules};
 use crate::pattern_db::{build_table, PatternDb, PARTITION_555};
 use crate::threads::{in_parallel, on_threads};
 
@@ -150,9 +150,10 @@ impl Solver {
             spent: self.spent,
             forecasts: 0,
         };
+        let rules = GrowingRules::new(4, 4);
         for (i, ((start, goal), heuristic)) in cases.iter().zip(&heuristics).enumerate() {
             let search = match start.parity() == goal.parity() {
-                true => Some(Iterations::new(start, heuristic, self.max_moves)),
+                true => Some(Iterations::new(start, heuristic, rules, self.max_moves)),
                 false => {
                     shared.found[i] = Some(None);
                     None
@@ -218,10 +219,11 @@ impl Solver {
                 return None;
             }
             let found = if goal.blank() == TABLE_BLANK {
-                let search = Iterations::new(&start.relabelled(goal), tables, self.max_moves);
-                search.with_rules(rules).finish(u64::MAX)
+                let search = Iterations::new(&start.relabelled(goal), tables, rules, self.max_moves);
+                search.finish(u64::MAX)
             } else {
-                search(start, &LinearConflict::new(goal), u64::MAX, self.max_moves)
+                let heuristic = LinearConflict::new(goal);
+                search(start, &heuristic, GrowingRules::new(4, 4), u64::MAX, self.max_moves)
             };
             found.ok().map(|solution| solution.moves)
         })
@@ -233,7 +235,7 @@ struct Shared<'a> {
     /// Each case's answer, once known.
     found: Vec<Option<Option<Vec<Move>>>>,
     /// Each case's search, while it waits for its next iteration.
-    searches: Vec<Option<Iterations<'a, 4, 16, LinearConflict<4, 16>>>>,
+    searches: Vec<Option<Iterations<'a, 4, 16, LinearConflict<4, 16>, GrowingRules>>>,
     /// The cases whose searches wait, the cheapest forecast first.
     waiting: BinaryHeap<Reverse<(u64, usize)>>,
     /// The nodes spent so far, and the forecasts of the searches waiting or running, summed.

@@ -2,27 +2,20 @@
 //! by an admissible heuristic, so the first path found is optimal and memory is the path itself.
 //! Moves are tried in letter order, so that path is also the first optimal one in dictionary
 //! order: every prefix of an optimal path lies within the last bound, and nothing before it does.
-//! A long search also skips moves that would repeat what a shorter or earlier sequence of moves
-//! reaches ([`crate::move_rules`]), which keeps that path and prunes a third of the nodes on the
-//! 4x4 board under the pattern databases, two fifths under linear conflict.
+//! The search skips the moves its [`Pruning`] forbids: at least the move that undoes the last one
+//! ([`NoUndo`]); a long 4x4 search also skips moves that would repeat what a shorter or earlier
+//! sequence of moves reaches (`move_rules`), which keeps that path and prunes a third of the
+//! nodes on the 4x4 board under the pattern databases, two fifths under linear conflict.
 //!
 //! The search is written once for any [`Heuristic`]: Manhattan distance plus linear conflict
 //! ([`crate::linear_conflict`], every board up to 4x4) or the additive pattern databases of the
-//! 4x4 board ([`crate::pattern_db`]). A heuristic keeps a small state per board that it updates
-//! from the one tile that slid, and the search works out each child's state before sliding the
-//! tile, so a child that is cut off costs no writes. Time is proportional to the nodes visited;
-//! the search allocates nothing until it has found the path.
+//! 4x4 board (`pattern_db`). A heuristic keeps a small state per board that it updates from the
+//! one tile that slid, and the search works out each child's state before sliding the tile, so a
+//! child that is cut off costs no writes. Time is proportional to the nodes visited; the search
+//! allocates nothing until it has found the path.
 
 use crate::board::{Board, Move};
 use crate::linear_conflict::LinearConflict;
-use crate::move_rules::MoveRules;
-
-/// The longest move sequences whose repeats the search skips ([`MoveRules`]) once it has visited
-/// `DEEP_RULES_COST` nodes (about as long as building the rules takes, 5 to 9 ms on the 4x4
-/// board): a shorter search would lose more to building them than they save it, so it skips
-/// only the move that undoes the last one, unless the deep rules were built already.
-const DEEP_RULES: usize = 10;
-const DEEP_RULES_COST: u64 = 300_000;
 
 /// An optimal solution and the work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,8 +46,42 @@ pub trait Heuristic<const W: usize, const N: usize> {
     ) -> Self::State;
 }
 
+/// Which moves a search may make next: an automaton over the moves made so far, from state 0
+/// before the first. A forbidden move must never be one of the first shortest path in
+/// dictionary order, so that the path found stays that one.
+pub trait Pruning {
+    /// The moves allowed in `state`, a bit per move of [`Move::ALL`].
+    fn allowed(&self, state: u16) -> u8;
+    /// The state after the move of bit `bit` of [`Move::ALL`], which must be allowed, in `state`.
+    fn after(&self, state: u16, bit: usize) -> u16;
+    /// Called before each iteration with the nodes visited so far, for rules that grow as the
+    /// search does; it may change the rules, as the next iteration starts from state 0.
+    fn before_iteration(&mut self, _nodes: u64) {}
+}
+
+/// The least pruning: never the move that undoes the last one, which no shortest path makes.
+#[derive(Clone, Copy, Debug)]
+pub struct NoUndo;
+
+impl Pruning for NoUndo {
+    #[inline]
+    fn allowed(&self, state: u16) -> u8 {
+        // State 1 + b follows the move of bit b, whose opposite is bit 3 - b (`Move::ALL` is
+        // down, left, right, up).
+        match state {
+            0 => 0b1111,
+            last => 0b1111 & !(1 << (4 - last)),
+        }
+    }
+
+    #[inline]
+    fn after(&self, _state: u16, bit: usize) -> u16 {
+        bit as u16 + 1
+    }
+}
+
 /// The fewest moves of the blank that turn `start` into `goal`, by IDA* with Manhattan distance
-/// plus linear conflict.
+/// plus linear conflict, never undoing a move.
 ///
 /// Returns `None` at once, without searching, when the boards' parities differ: no sequence of
 /// moves joins them. Otherwise the search always ends with an optimal path.
@@ -76,7 +103,7 @@ pub fn solve<const W: usize, const N: usize>(
     if start.parity() != goal.parity() {
         return None;
     }
-    search(start, &LinearConflict::new(goal), u64::MAX, u32::MAX).ok()
+    search(start, &LinearConflict::new(goal), NoUndo, u64::MAX, u32::MAX).ok()
 }
 
 /// Why [`search`] stopped without a path.
@@ -91,28 +118,28 @@ pub enum Stop {
 
 /// An optimal path from `start` to the goal of `heuristic`, which `start` must be able to reach
 /// (see [`Board::parity`]); among the optimal paths, the one whose letters come first in
-/// dictionary order, since moves are tried in the order of [`Move::ALL`]. The search stops
+/// dictionary order, since moves are tried in the order of [`Move::ALL`] and `rules` skip none
+/// of its moves. The search stops
 /// without a path after `node_limit` nodes, or once it has proved that no path of at most
 /// `max_moves` moves exists.
 ///
 /// It also gives up before an iteration that would pass `node_limit` if it grew by the same
 /// factor as the last one did ([`Iterations::forecast`]): such an iteration would most likely be
 /// cut off, its nodes wasted.
-pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>>(
+pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>(
     start: &Board<W, N>,
     heuristic: &H,
+    rules: P,
     node_limit: u64,
     max_moves: u32,
 ) -> Result<Solution, Stop> {
-    Iterations::new(start, heuristic, max_moves).finish(node_limit)
+    Iterations::new(start, heuristic, rules, max_moves).finish(node_limit)
 }
 
 /// The search of [`search`], one iteration at a time, for a caller that shares one budget of
 /// nodes between several searches and needs to know what each would cost next.
-pub struct Iterations<'a, const W: usize, const N: usize, H: Heuristic<W, N>> {
-    search: Search<'a, W, N, H>,
-    /// Whether the rules stay as they are: the deep ones, or those a caller chose.
-    rules_final: bool,
+pub struct Iterations<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P> {
+    search: Search<'a, W, N, H, P>,
     blank: usize,
     state: H::State,
     max_moves: u32,
@@ -121,16 +148,15 @@ pub struct Iterations<'a, const W: usize, const N: usize, H: Heuristic<W, N>> {
     before_last: u64,
 }
 
-impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>> Iterations<'a, W, N, H> {
-    /// The search from `start` (which must be able to reach the goal of `heuristic`) for paths
-    /// of at most `max_moves` moves, before its first iteration.
-    pub fn new(start: &Board<W, N>, heuristic: &'a H, max_moves: u32) -> Self {
+impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Iterations<'a, W, N, H, P> {
+    /// The search from `start` (which must be able to reach the goal of `heuristic`) under
+    /// `rules` for paths of at most `max_moves` moves, before its first iteration.
+    pub fn new(start: &Board<W, N>, heuristic: &'a H, rules: P, max_moves: u32) -> Self {
         let state = heuristic.state(start.tiles());
-        let deep_rules = MoveRules::built(W, N / W, DEEP_RULES);
         let search = Search {
             tiles: *start.tiles(),
             heuristic,
-            rules: deep_rules.unwrap_or_else(|| MoveRules::shared(W, N / W, 2)),
+            rules,
             moves_from: moves_from::<W, N>(),
             bound: heuristic.estimate(&state),
             next_bound: u32::MAX,
@@ -140,7 +166,6 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>> Iterations<'a, W, N
         };
         Iterations {
             search,
-            rules_final: deep_rules.is_some(),
             blank: start.blank(),
             state,
             max_moves,
@@ -149,24 +174,13 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>> Iterations<'a, W, N
         }
     }
 
-    /// This search under `rules` (built for a board `W` wide with `N` cells) from its first node
-    /// to its last: for a caller that knows its searches will be long, or measures the rules.
-    pub fn with_rules(mut self, rules: &'a MoveRules) -> Self {
-        self.search.rules = rules;
-        self.rules_final = true;
-        self
-    }
-
     /// Runs the next iteration, unless the search has proved that no path of at most
     /// `max_moves` moves exists. `Some` when the search is over: with the path, with that proof,
     /// or with `Stop::NodeLimit` when the nodes of all iterations so far passed `node_limit` (the
     /// search cannot go on after that); `None` when the iteration found no path.
     pub fn run_iteration(&mut self, node_limit: u64) -> Option<Result<Solution, Stop>> {
         let search = &mut self.search;
-        if !self.rules_final && search.nodes >= DEEP_RULES_COST {
-            search.rules = MoveRules::shared(W, N / W, DEEP_RULES);
-            self.rules_final = true;
-        }
+        search.rules.before_iteration(search.nodes);
         if search.bound > self.max_moves {
             return Some(Err(Stop::MoveLimit {
                 nodes: search.nodes,
@@ -239,10 +253,10 @@ fn moves_from<const W: usize, const N: usize>() -> [u8; N] {
     moves_from
 }
 
-struct Search<'a, const W: usize, const N: usize, H> {
+struct Search<'a, const W: usize, const N: usize, H, P> {
     tiles: [u8; N],
     heuristic: &'a H,
-    rules: &'a MoveRules,
+    rules: P,
     moves_from: [u8; N],
     bound: u32,
     next_bound: u32,
@@ -252,7 +266,7 @@ struct Search<'a, const W: usize, const N: usize, H> {
     node_limit: u64,
 }
 
-impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>> Search<'a, W, N, H> {
+impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<'a, W, N, H, P> {
     /// Searches below the blank at `blank`, reached in `depth` moves, the board's heuristic
     /// state being `state` and the rules' `rule`; true when the search is over: the goal is
     /// reached, with the path from here pushed onto `self.moves`, or the node limit is passed.
@@ -308,10 +322,10 @@ mod tests {
         let goal = board([1, 2, 3, 8, 0, 4, 7, 6, 5]);
         let start = board([2, 8, 3, 6, 0, 4, 1, 7, 5]);
         let heuristic = LinearConflict::new(&goal);
-        let solution = search(&start, &heuristic, u64::MAX, u32::MAX).unwrap();
+        let solution = search(&start, &heuristic, NoUndo, u64::MAX, u32::MAX).unwrap();
         let limit = solution.nodes - 1;
         assert!(matches!(
-            search(&start, &heuristic, limit, u32::MAX),
+            search(&start, &heuristic, NoUndo, limit, u32::MAX),
             Err(Stop::NodeLimit { nodes }) if nodes <= solution.nodes
         ));
     }
@@ -326,7 +340,7 @@ mod tests {
         let first_bound = heuristic.estimate(&heuristic.state(start.tiles()));
         let through: Vec<u64> = (first_bound..31)
             .step_by(2)
-            .map(|bound| match search(&start, &heuristic, u64::MAX, bound) {
+            .map(|bound| match search(&start, &heuristic, NoUndo, u64::MAX, bound) {
                 Err(Stop::MoveLimit { nodes }) => nodes,
                 other => panic!("{:?} within {} moves", other, bound),
             })
@@ -342,13 +356,13 @@ mod tests {
             // Below the estimate of the next iteration's end it gives up before beginning it;
             // at that estimate it goes on.
             assert_eq!(
-                search(&start, &heuristic, next - 1, u32::MAX),
+                search(&start, &heuristic, NoUndo, next - 1, u32::MAX),
                 Err(Stop::NodeLimit { nodes: through[k] }),
                 "after the iteration to bound {}",
                 first_bound + 2 * k as u32
             );
             assert!(!matches!(
-                search(&start, &heuristic, next, u32::MAX),
+                search(&start, &heuristic, NoUndo, next, u32::MAX),
                 Err(Stop::NodeLimit { nodes }) if nodes == through[k]
             ));
         }
@@ -359,8 +373,8 @@ mod tests {
         let goal = Board::<3, 9>::canonical_goal(8);
         let start = board([8, 6, 7, 2, 5, 4, 3, 0, 1]);
         let heuristic = LinearConflict::new(&goal);
-        let whole = search(&start, &heuristic, u64::MAX, u32::MAX).unwrap();
-        let mut iterations = Iterations::new(&start, &heuristic, u32::MAX);
+        let whole = search(&start, &heuristic, NoUndo, u64::MAX, u32::MAX).unwrap();
+        let mut iterations = Iterations::new(&start, &heuristic, NoUndo, u32::MAX);
         // Each iteration's nodes, and after two of them the forecast: the last grown by the
         // factor it grew over the one before.
         let mut sizes: Vec<u64> = Vec::new();
@@ -386,11 +400,11 @@ mod tests {
         let start = board([2, 8, 3, 1, 0, 4, 7, 6, 5]);
         let heuristic = LinearConflict::new(&goal);
         assert_eq!(
-            search(&start, &heuristic, u64::MAX, 4).unwrap().moves.len(),
+            search(&start, &heuristic, NoUndo, u64::MAX, 4).unwrap().moves.len(),
             4
         );
         assert!(matches!(
-            search(&start, &heuristic, u64::MAX, 3),
+            search(&start, &heuristic, NoUndo, u64::MAX, 3),
             Err(Stop::MoveLimit { .. })
         ));
     }

@@ -21,11 +21,19 @@
 //!   EPYC): the search visits 579,728 nodes per instance with undoing alone forbidden, 380,615
 //!   with the rules of up to 10 moves (358 forbidden sequences, 1,742 states, built in about
 //!   8 ms) and 346,930 with those of up to 12 (2,027 sequences, 9,462 states, about 45 ms).
-//!   IDA* builds the first for a search once it is long ([`crate::ida_star`]), the 15-puzzle
-//!   solver the second beside its tables ([`crate::fifteen`]).
+//!   A search under [`GrowingRules`] builds the first once it is long, the 15-puzzle solver the
+//!   second beside its tables ([`crate::fifteen`]).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+
+use crate::ida_star::Pruning;
+
+/// The longest move sequences whose repeats [`GrowingRules`] skip once the search has visited
+/// `DEEP_RULES_COST` nodes (about as long as building the rules takes, 5 to 9 ms on the 4x4
+/// board): a shorter search would lose more to building them than they save it.
+const DEEP_RULES: usize = 10;
+const DEEP_RULES_COST: u64 = 300_000;
 
 /// One state of the automaton: the moves allowed next (a bit per move of
 /// [`crate::board::Move::ALL`]) and the state each leads to.
@@ -99,16 +107,60 @@ impl MoveRules {
         find(&built, (width, height, max_len))
     }
 
-    /// The moves allowed in `state`, a bit per move of `Move::ALL`.
+}
+
+impl Pruning for &MoveRules {
     #[inline]
-    pub fn allowed(&self, state: u16) -> u8 {
+    fn allowed(&self, state: u16) -> u8 {
         self.states[usize::from(state)].allowed
     }
 
-    /// The state after move `bit` of `Move::ALL`, which must be allowed, in `state`.
     #[inline]
-    pub fn after(&self, state: u16, bit: usize) -> u16 {
+    fn after(&self, state: u16, bit: usize) -> u16 {
         self.states[usize::from(state)].next[bit]
+    }
+}
+
+/// The rules of one search that does not know how long it will be: undoing alone is skipped
+/// until it has visited `DEEP_RULES_COST` nodes, then the rules of up to `DEEP_RULES` moves (from
+/// the start, if some search has built them already).
+#[derive(Clone, Copy)]
+pub struct GrowingRules {
+    width: usize,
+    height: usize,
+    rules: &'static MoveRules,
+    deep: bool,
+}
+
+impl GrowingRules {
+    /// The rules of a search on a board `width` by `height`, before its first iteration.
+    pub fn new(width: usize, height: usize) -> GrowingRules {
+        let deep = MoveRules::built(width, height, DEEP_RULES);
+        GrowingRules {
+            width,
+            height,
+            rules: deep.unwrap_or_else(|| MoveRules::shared(width, height, 2)),
+            deep: deep.is_some(),
+        }
+    }
+}
+
+impl Pruning for GrowingRules {
+    #[inline]
+    fn allowed(&self, state: u16) -> u8 {
+        self.rules.allowed(state)
+    }
+
+    #[inline]
+    fn after(&self, state: u16, bit: usize) -> u16 {
+        self.rules.after(state, bit)
+    }
+
+    fn before_iteration(&mut self, nodes: u64) {
+        if !self.deep && nodes >= DEEP_RULES_COST {
+            self.rules = MoveRules::shared(self.width, self.height, DEEP_RULES);
+            self.deep = true;
+        }
     }
 }
 
@@ -303,10 +355,11 @@ impl Finder {
 mod tests {
     use super::*;
     use crate::board::{Board, Move};
+    use crate::ida_star::NoUndo;
     use std::collections::HashSet;
 
     /// The rules' state after `moves`, or `None` once one of them is not allowed.
-    fn follow(rules: &MoveRules, moves: &str) -> Option<u16> {
+    fn follow(rules: impl Pruning, moves: &str) -> Option<u16> {
         moves.chars().try_fold(0, |state, letter| {
             let bit = Move::ALL.iter().position(|m| m.letter() == letter).unwrap();
             Some(rules.after(state, bit)).filter(|_| rules.allowed(state) & 1 << bit != 0)
@@ -324,6 +377,7 @@ mod tests {
                 );
                 let moves = format!("{}{}", first, second);
                 assert_eq!(follow(&rules, &moves).is_none(), undo, "{}", moves);
+                assert_eq!(follow(NoUndo, &moves).is_none(), undo, "{}", moves);
             }
         }
     }

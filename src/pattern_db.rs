@@ -89,7 +89,7 @@ impl PatternDb {
         for ((g, tiles), table) in partition.iter().enumerate().zip(tables) {
             for (slot, &tile) in tiles.iter().enumerate() {
                 let mirror = transposed(usize::from(tile) - 1) + 1;
-                for (side, tile) in [usize::from(tile), mirror].into_iter().enumerate() {
+                for (side, &tile) in [usize::from(tile), mirror].iter().enumerate() {
                     db.group_of[side][tile] = g as u8;
                     db.slot_of[side][g][tile] = slot as u8;
                 }

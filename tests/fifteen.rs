@@ -13,7 +13,7 @@ use common::{distances_by_hash_map, first_shortest_path, korf_100, rows_of, stdo
 use engine::board::{Board, Move};
 use engine::cantor::{factorial, unrank};
 use engine::fifteen::Solver;
-use engine::ida_star::{search, Heuristic};
+use engine::ida_star::{search, Heuristic, NoUndo};
 use engine::pattern_db::{PatternDb, PARTITION_555};
 
 const FIFTEEN: &str = env!("CARGO_BIN_EXE_fifteen");
@@ -117,7 +117,7 @@ fn boards_near_the_goal_against_breadth_first_search() {
     for (case, ((start, _), path)) in cases.iter().zip(paths).enumerate() {
         let first = first_shortest_path(start.tiles(), 4, |b| truth.get(b).map(|&d| u32::from(d)));
         assert_eq!(path.map(|p| letters(&p)), first, "{:?}", start);
-        let with_tables = search(start, &db, u64::MAX, u32::MAX).unwrap();
+        let with_tables = search(start, &db, NoUndo, u64::MAX, u32::MAX).unwrap();
         assert_eq!(Some(letters(&with_tables.moves)), first, "{:?}", start);
         lex_input += &rows(&[*start.tiles()]);
         lex_expected += &format!("Case {}: {}\n", case + 1, first.unwrap());
