@@ -6,9 +6,10 @@
 # mismatch.
 #
 # Then it bundles every judge binary into one source file (bin/bundle.rs), compiles each bundle
-# alone with plain `rustc --edition 2021 -O`, and judges the same samples on the result; and
-# again with an old compiler (Debian bookworm's rustc is 1.63): OLD_RUSTC if set, else
-# /usr/bin/rustc when it is another version than `rustc`; OLD_RUSTC= (empty) skips it.
+# alone with plain `rustc -O -D warnings` under editions 2015, 2018 and 2021, and judges the same
+# samples on each build; and again with an old compiler (Debian bookworm's rustc is 1.63):
+# OLD_RUSTC if set, else /usr/bin/rustc when it is another version than `rustc`; OLD_RUSTC=
+# (empty) skips it.
 #
 # The last line, "N passed, N failed", counts every test of `cargo test` and every sample
 # verdict; the script exits non-zero on any failure.
@@ -130,15 +131,20 @@ step "samples on the Cargo-built binaries (time limit ${TIME_LIMIT}s a case)"
 check_cases_listed || exit 1
 judge_samples cargo target/release
 
-# judge_bundles LABEL COMPILER: compiles every bundle alone with COMPILER and judges the samples.
+# judge_bundles LABEL COMPILER: compiles every bundle alone with COMPILER under each edition,
+# warnings denied, and judges the samples on each build.
 judge_bundles() {
-    local label=$1 compiler=$2 source
-    mkdir -p "$work/$label"
-    for source in "$work"/bundles/*.rs; do
-        "$compiler" --edition 2021 -O -o "$work/$label/$(basename "$source" .rs)" "$source" ||
-            echo "error: $compiler could not compile the bundle $(basename "$source")"
+    local label=$1 compiler=$2 edition dir
+    for edition in 2015 2018 2021; do
+        dir="$work/$label-$edition"
+        mkdir -p "$dir"
+        # Two at a time, one per core.
+        printf '%s\n' "$work"/bundles/*.rs | xargs -P 2 -I{} sh -c '
+            "$1" --edition "$2" -O -D warnings -o "$3/$(basename "$4" .rs)" "$4" ||
+                echo "error: $1 --edition $2 could not compile the bundle $(basename "$4")"
+        ' sh "$compiler" "$edition" "$dir" {}
+        judge_samples "$label --edition $edition" "$dir"
     done
-    judge_samples "$label" "$work/$label"
 }
 
 step "bundles: cargo run -q --bin bundle -- --all"

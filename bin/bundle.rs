@@ -1,17 +1,22 @@
-//! Bundles a judge binary and the engine parts it uses into one source file for a judge.
+//! Bundles a judge binary and the engine items it reaches into one source file for a judge.
 //!
 //! `bundle NAME` prints the bundle of `bin/NAME.rs`; `bundle --all DIR` writes `DIR/NAME.rs` for
 //! every judge binary; `bundle sliding --leetcode` prints LeetCode's form (an `impl Solution`
-//! and no `main`); `bundle --help` prints the usage. Bad arguments are an `error:` line and exit
-//! status 2, and output goes through the judge programs' writer, so a full disk or a closed pipe
-//! ends as it does for them. The bundle is the binary's source followed by each engine module
-//! it needs, directly or through other modules, inlined as `mod NAME { ... }` at the module's
-//! own indentation: `engine::` paths become `crate::` paths, `#[cfg(test)]` items are dropped,
-//! inner doc comments become plain comments, and unused engine items are allowed. A bundle that
-//! would reach 64 KB loses the engine's item doc comments (`///`), and if that is not enough,
-//! the engine's other comment lines. The sources must be formatted by rustfmt, whose layout (a
-//! `#[cfg(test)]` item ends at the first `}` at its own indentation) the bundler relies on.
+//! and no `main`); `bundle --help` prints the usage and the programs. Bad arguments are an
+//! `error:` line and exit status 2, and output goes through the judge programs' writer, so a full
+//! disk or a closed pipe ends as it does for them.
+//!
+//! The bundle is the binary's source, then each engine module it reaches as `mod NAME { ... }`
+//! holding only the items reached: `engine::` paths become `crate::` paths and `#[cfg(test)]`
+//! items go. Reaching is worked out on tokens, not types, erring on the side of keeping: an item
+//! of a module is reached when reached code names it (in its own module, through a `use` of it,
+//! or as `module::name`); a method or associated constant of an inherent impl when its type is
+//! reached and reached code names it anywhere; a trait impl whole when its type and its trait
+//! (or a std trait) are reached; and a `use` keeps the names its module's kept code names. Every
+//! kept item keeps its doc comments and comments. The sources must be formatted by rustfmt: an
+//! item's text is taken as whole lines, from the line after the item before it.
 
+use std::collections::{BTreeSet, HashSet};
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -53,20 +58,25 @@ Usage:
   bundle sliding --leetcode  print LeetCode 773's form of sliding: impl Solution, no main
   bundle --all DIR           write DIR/NAME.rs for every program (git ignores submit/)
   bundle --help              print this help
-";
+
+Programs: ";
 
 fn main() {
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     if args
         .iter()
         .any(|arg| matches!(arg.to_str(), Some("--help" | "-h")))
     {
-        judge::print_all(HELP);
+        match judge_names(root) {
+            Ok(names) => judge::print_all(&format!("{}{}\n", HELP, names.join(", "))),
+            Err(message) => judge::fail(&message),
+        }
         return;
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let text: Vec<Option<&str>> = args.iter().map(|arg| arg.to_str()).collect();
     let result = match text[..] {
+        [Some("--all"), Some("")] => Err("--all needs a folder name, not an empty one".into()),
         [Some("--all"), Some(_) | None] => write_all(root, Path::new(&args[1])),
         [Some("--all")] => {
             Err("--all needs a folder to write into, as in: bundle --all submit".into())
@@ -146,70 +156,26 @@ fn bundle(root: &Path, name: &str) -> Result<String, String> {
     )
 }
 
-/// Bundles `source` with the engine modules it needs, under a header naming its problem.
+/// Bundles `source` with the engine items it reaches, under a header naming its problem.
 fn bundle_source(root: &Path, source: &str, command: &str) -> Result<String, String> {
     let lib = read(root.join("src/lib.rs"))?;
-    let modules: Vec<&str> = lib
+    let mut modules = Vec::new();
+    for name in lib
         .lines()
         .filter_map(|line| line.strip_prefix("pub mod ")?.strip_suffix(';'))
-        .collect();
-    let mut sources = Vec::new();
-    for &module in &modules {
-        sources.push(strip_tests(&read(
-            root.join("src").join(format!("{}.rs", module)),
-        )?));
+    {
+        let text = read(root.join("src").join(format!("{}.rs", name)))?;
+        modules.push(Module::parse(name, &text, "crate"));
     }
-    // The modules `source` names, then those they name, until nothing new comes in.
-    let main = strip_tests(source);
-    let mut needed = used_modules(&main, ENGINE);
-    let mut i = 0;
-    while let Some(module) = needed.get(i).cloned() {
-        let index = modules.iter().position(|&m| m == module).ok_or_else(|| {
-            format!(
-                "'{}' is not an engine module ({})",
-                module,
-                modules.join(", ")
-            )
-        })?;
-        for next in used_modules(&sources[index], "crate") {
-            if !needed.contains(&next) {
-                needed.push(next);
-            }
-        }
-        i += 1;
-    }
-    // The binary's first doc line names its problem: it heads the file.
-    let (summary, rest) = main.split_once('\n').unwrap_or((&main, ""));
-    let main = format!(
-        "{}\n//! One file for a judge, made by `{}`.\n{}",
-        summary, command, rest
-    );
-    let header = plain_comments(&rename_engine(&drop_module_imports(&main)));
-    // The engine's lines that start with any of `dropped`, trimmed, are left out.
-    let inline = |dropped: &[&str]| {
-        let mut out = header.clone();
-        for (module, text) in modules.iter().zip(&sources) {
-            if needed.iter().any(|n| n == module) {
-                out += &format!("\n#[allow(dead_code)]\nmod {} {{\n", module);
-                // Lines keep their own indentation: four more spaces on each would cost a
-                // 4x4 bundle about 7 KB of its 64.
-                for line in plain_comments(&rename_engine(text)).lines() {
-                    let trimmed = line.trim_start();
-                    if !dropped.iter().any(|start| trimmed.starts_with(start)) {
-                        out += line;
-                        out += "\n";
-                    }
-                }
-                out += "}\n";
-            }
-        }
-        out
-    };
+    let names: Vec<&str> = modules.iter().map(|m| m.name.as_str()).collect();
+    let main = Module::parse("main", source, ENGINE);
+    let kept = reach(&main, &modules, &names);
+
     // Judges cap a source's size: past the cap, the engine's item docs go, then its other
     // comment lines.
     let mut out = String::new();
     for dropped in [&[][..], &["///"], &["//"]] {
-        out = inline(dropped);
+        out = render(&main, &modules, &kept, command, dropped);
         if out.len() < SOURCE_LIMIT {
             break;
         }
@@ -217,100 +183,66 @@ fn bundle_source(root: &Path, source: &str, command: &str) -> Result<String, Str
     Ok(out)
 }
 
-/// `source` without its `#[cfg(test)]` items.
-fn strip_tests(source: &str) -> String {
-    let mut out = String::new();
-    let mut lines = source.lines();
-    while let Some(line) = lines.next() {
-        if line.trim() != "#[cfg(test)]" {
-            out += line;
-            out += "\n";
+/// The bundle's text: a header, the binary's kept items, then each engine module's, without the
+/// engine's lines that start with any of `dropped`.
+fn render(
+    main: &Module,
+    modules: &[Module],
+    kept: &[Kept],
+    command: &str,
+    dropped: &[&str],
+) -> String {
+    let names: Vec<&str> = modules.iter().map(|m| m.name.as_str()).collect();
+    // The binary's first doc line names its problem: it heads the file, as plain comments, so
+    // that the file may be pasted below whatever a judge puts first.
+    let mut doc = main.doc.lines().map(|line| line.trim_start_matches("//!"));
+    let mut out = format!("//{}
+//
+", doc.next().unwrap_or(""));
+    out += &format!(
+        "// This is one file to submit to a judge, made by `{}` from the\n// program below and \
+         the parts of the engine that it uses, each kept as a module.\n",
+        command
+    );
+    if let Some(what) = dropped.first() {
+        let what = if *what == "///" { "doc comments" } else { "comments" };
+        out += &format!(
+            "// The engine's {} are left out to keep the file under 64 KB, which most judges \
+             take.\n",
+            what
+        );
+    }
+    for line in doc {
+        out += &format!("//{}\n", line);
+    }
+    for i in 0..main.items.len() {
+        if let Some(text) = main.kept_text(i, &kept[0], &names) {
+            out += &rename_engine(&text);
+        }
+    }
+    for (m, module) in modules.iter().enumerate() {
+        if kept[m + 1].0.is_empty() {
             continue;
         }
-        let indent = &line[..line.len() - line.trim_start().len()];
-        let item = lines.next().unwrap_or("");
-        if !item.trim_end().ends_with(';') {
-            let end = format!("{}}}", indent);
-            for rest in lines.by_ref() {
-                if rest.trim_end() == end {
-                    break;
-                }
-            }
+        let mut text = format!("\nmod {} {{\n{}", module.name, module.doc);
+        for i in 0..module.items.len() {
+            text += &module.kept_text(i, &kept[m + 1], &names).unwrap_or_default();
         }
-    }
-    while out.ends_with("\n\n") {
-        out.pop();
-    }
-    out
-}
-
-/// The modules that `source`'s code (comments aside) reaches through `PREFIX::`, in order.
-fn used_modules(source: &str, prefix: &str) -> Vec<String> {
-    let code: String = source
-        .lines()
-        .filter(|line| !line.trim_start().starts_with("//"))
-        .collect::<Vec<_>>()
-        .join("\n");
-    let pattern = format!("{}::", prefix);
-    let mut found = Vec::new();
-    for (at, _) in code.match_indices(&pattern) {
-        if code[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
-            continue;
-        }
-        let rest = code[at + pattern.len()..].trim_start();
-        let names: Vec<&str> = match rest.strip_prefix('{') {
-            // `prefix::{a, b::C}`: the first segment of each path in the braces.
-            Some(list) => list[..list.find('}').unwrap_or(list.len())]
-                .split(',')
-                .collect(),
-            None => vec![rest],
-        };
-        for name in names {
-            let name = name.trim_start();
-            let end = name
-                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-                .unwrap_or(name.len());
-            let name = name[..end].to_string();
-            if !name.is_empty() && !found.contains(&name) {
-                found.push(name);
-            }
-        }
-    }
-    found
-}
-
-/// `source` without imports of bare engine modules (`use engine::{ida_star, judge};`): in the
-/// bundle those modules stand at the crate root already, where importing them again clashes.
-fn drop_module_imports(source: &str) -> String {
-    let prefix = format!("use {}::", ENGINE);
-    let mut out = String::with_capacity(source.len());
-    for line in source.lines() {
-        let items = match line.strip_prefix(&prefix).and_then(|l| l.strip_suffix(';')) {
-            // `use engine::{a, b::C};`: a list, from which the bare modules go.
-            Some(items) if items.starts_with('{') => {
-                items.trim_start_matches('{').trim_end_matches('}')
-            }
-            // `use engine::judge;`: a bare module, which goes.
-            Some(module) if !module.contains("::") => continue,
-            // `use engine::board::{X, y};`: a path, which stays.
-            _ => {
+        for line in text.lines() {
+            let trimmed = line.trim_start();
+            if !dropped.iter().any(|start| trimmed.starts_with(start)) {
                 out += line;
                 out += "\n";
-                continue;
             }
-        };
-        let paths: Vec<&str> = items
-            .split(',')
-            .map(str::trim)
-            .filter(|p| p.contains("::"))
-            .collect();
-        match paths.len() {
-            0 => {}
-            1 => out += &format!("{}{};\n", prefix, paths[0]),
-            _ => out += &format!("{}{{{}}};\n", prefix, paths.join(", ")),
         }
+        out += "}\n";
     }
     out
+}
+
+/// Lines of a source from `from` (inclusive) to `to` (exclusive), each with its line end.
+fn lines_between(lines: &[&str], from: usize, to: usize) -> String {
+    lines[from..to].iter().map(|line| format!("{}\n", line)).collect()
 }
 
 /// `source` with every `engine::` path made a `crate::` path.
@@ -327,21 +259,777 @@ fn rename_engine(source: &str) -> String {
     out + rest
 }
 
-/// `source` with inner doc comments (`//!`), legal only at the top of a file or module, made
-/// plain comments.
-fn plain_comments(source: &str) -> String {
-    let mut out = String::with_capacity(source.len());
-    for line in source.lines() {
-        match line.trim_start().strip_prefix("//!") {
-            Some(text) => {
-                let indent = &line[..line.len() - line.trim_start().len()];
-                out += &format!("{}//{}\n", indent, text);
+// ---------------------------------------------------------------------------------------------
+// Tokens
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Ident,
+    Punct,
+    Literal,
+}
+
+/// A token of the code (comments are not tokens), with the line it starts on and ends on.
+#[derive(Clone, Debug)]
+struct Token {
+    kind: Kind,
+    text: String,
+    line: usize,
+    end_line: usize,
+}
+
+/// The tokens of `source`. Names in braces inside string literals (`"{name}"`, which a format
+/// string may capture) come as identifiers too, after the literal.
+fn lex(source: &str) -> Vec<Token> {
+    let bytes = source.as_bytes();
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    let mut line = 0;
+    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    while i < bytes.len() {
+        let b = bytes[i];
+        let start_line = line;
+        let start = i;
+        let mut kind = Kind::Punct;
+        match b {
+            b'\n' => {
+                line += 1;
+                i += 1;
+                continue;
             }
-            None => {
-                out += line;
-                out += "\n";
+            _ if b.is_ascii_whitespace() => {
+                i += 1;
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                let mut depth = 0;
+                while i < bytes.len() {
+                    if bytes[i..].starts_with(b"/*") {
+                        depth += 1;
+                        i += 2;
+                    } else if bytes[i..].starts_with(b"*/") {
+                        depth -= 1;
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        line += usize::from(bytes[i] == b'\n');
+                        i += 1;
+                    }
+                }
+                continue;
+            }
+            b'"' => {
+                kind = Kind::Literal;
+                i = skip_string(bytes, i + 1, &mut line);
+            }
+            b'\'' => {
+                kind = Kind::Literal;
+                i = skip_char_or_lifetime(source, i);
+            }
+            _ if b.is_ascii_digit() => {
+                kind = Kind::Literal;
+                while i < bytes.len()
+                    && (is_ident(bytes[i])
+                        || bytes[i] == b'.' && bytes.get(i + 1).map_or(false, u8::is_ascii_digit))
+                {
+                    i += 1;
+                }
+            }
+            _ if is_ident(b) => {
+                while i < bytes.len() && is_ident(bytes[i]) {
+                    i += 1;
+                }
+                let word = &source[start..i];
+                let quote = bytes.get(i).copied();
+                if matches!(word, "b" | "r" | "br") && matches!(quote, Some(b'"' | b'#' | b'\'')) {
+                    kind = Kind::Literal;
+                    i = match (word, quote) {
+                        ("b", Some(b'\'')) => skip_char_or_lifetime(source, i),
+                        ("b", _) => skip_string(bytes, i + 1, &mut line),
+                        _ => {
+                            // A raw string: r#"..."#, as many hashes at each end.
+                            let hashes = bytes[i..].iter().take_while(|&&c| c == b'#').count();
+                            let close = format!("\"{}", "#".repeat(hashes));
+                            let body = i + hashes + 1;
+                            let end = source[body..].find(&close).map_or(bytes.len(), |e| body + e);
+                            line += source[body..end].matches('\n').count();
+                            end + close.len()
+                        }
+                    };
+                } else {
+                    kind = Kind::Ident;
+                }
+            }
+            _ if bytes[i..].starts_with(b"::")
+                || bytes[i..].starts_with(b"->")
+                || bytes[i..].starts_with(b"=>") =>
+            {
+                i += 2
+            }
+            _ if b.is_ascii() => i += 1,
+            _ => {
+                i += 1;
+                continue;
+            }
+        }
+        let text = &source[start..i.min(bytes.len())];
+        tokens.push(Token {
+            kind,
+            text: text.to_string(),
+            line: start_line,
+            end_line: line,
+        });
+        if kind == Kind::Literal && text.contains('"') {
+            for name in text.split('{').skip(1) {
+                let end = name.find(|c: char| !c.is_alphanumeric() && c != '_');
+                let name = &name[..end.unwrap_or(name.len())];
+                if name.starts_with(|c: char| c.is_alphabetic() || c == '_') {
+                    tokens.push(Token {
+                        kind: Kind::Ident,
+                        text: name.to_string(),
+                        line,
+                        end_line: line,
+                    });
+                }
             }
         }
     }
-    out
+    tokens
+}
+
+/// The index just past the char literal ('x', '\n', '\'', '九') or lifetime ('a) at `i`.
+fn skip_char_or_lifetime(source: &str, i: usize) -> usize {
+    let bytes = source.as_bytes();
+    if bytes.get(i + 1) == Some(&b'\\') {
+        // The escaped character, then up to the closing quote.
+        return source[i + 3..].find('\'').map_or(bytes.len(), |end| i + 3 + end + 1);
+    }
+    let next = source[i + 1..].chars().next().map_or(1, char::len_utf8);
+    if bytes.get(i + 1 + next) == Some(&b'\'') {
+        return i + 2 + next;
+    }
+    let name = source[i + 1..].find(|c: char| !(c.is_alphanumeric() || c == '_'));
+    name.map_or(bytes.len(), |end| i + 1 + end)
+}
+
+/// The index just past the string literal whose body starts at `i`, counting its line ends.
+fn skip_string(bytes: &[u8], mut i: usize, line: &mut usize) -> usize {
+    while i < bytes.len() && bytes[i] != b'"' {
+        if bytes[i] == b'\\' {
+            i += 1;
+        }
+        *line += usize::from(bytes.get(i) == Some(&b'\n'));
+        i += 1;
+    }
+    i + 1
+}
+
+/// The items of `tokens`, as index ranges: each ends at a `;` outside brackets, or at the `}`
+/// that closes its body (with a `;` right after it, if there is one).
+fn split_items(tokens: &[Token]) -> Vec<(usize, usize)> {
+    let mut items = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    let mut i = 0;
+    while i < tokens.len() {
+        let text = tokens[i].text.as_str();
+        match text {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => depth -= 1,
+            _ => {}
+        }
+        let ends = depth == 0 && (text == ";" || text == "}");
+        if ends {
+            if text == "}" && tokens.get(i + 1).map_or(false, |t| t.text == ";") {
+                i += 1;
+            }
+            items.push((start, i + 1));
+            start = i + 1;
+        }
+        i += 1;
+    }
+    items
+}
+
+// ---------------------------------------------------------------------------------------------
+// Items
+
+/// The names one piece of code refers to: identifiers, method calls (`.name(`, `.name::<`),
+/// and `a::b` pairs.
+#[derive(Default)]
+struct Refs {
+    idents: BTreeSet<String>,
+    calls: BTreeSet<String>,
+    pairs: Vec<(String, String)>,
+}
+
+impl Refs {
+    fn of(tokens: &[Token]) -> Refs {
+        let mut refs = Refs::default();
+        for (i, token) in tokens.iter().enumerate() {
+            let after_dot = i > 0 && tokens[i - 1].text == ".";
+            let next = tokens.get(i + 1).map_or("", |t| t.text.as_str());
+            if token.kind == Kind::Ident && !after_dot {
+                refs.idents.insert(token.text.clone());
+            }
+            if token.kind == Kind::Ident && after_dot && (next == "(" || next == "::") {
+                refs.calls.insert(token.text.clone());
+            }
+            if token.kind == Kind::Ident && i >= 2 && tokens[i - 1].text == "::" {
+                if let Some(a) = path_segment_before(tokens, i - 2) {
+                    refs.pairs.push((a.text.clone(), token.text.clone()));
+                }
+            }
+        }
+        refs
+    }
+}
+
+/// The path segment that ends at token `at`, generics aside: `Board` in `Board::<3, 6>::new`.
+fn path_segment_before(tokens: &[Token], mut at: usize) -> Option<&Token> {
+    if tokens[at].text == ">" {
+        let mut depth = 0;
+        loop {
+            match tokens[at].text.as_str() {
+                ">" => depth += 1,
+                "<" => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 || at == 0 {
+                break;
+            }
+            at -= 1;
+        }
+        at = at.checked_sub(1)?;
+        if tokens[at].text == "::" {
+            at = at.checked_sub(1)?;
+        }
+    }
+    Some(&tokens[at]).filter(|t| t.kind == Kind::Ident)
+}
+
+/// What an item is, for reaching it.
+enum ItemKind {
+    /// A `use`: each imported path and the name it brings in.
+    Use(Vec<(Vec<String>, String)>),
+    /// A named item: function, type, trait, constant or static.
+    Named(String),
+    /// An impl of `self_type`, of `trait_name` if any; its head's and its members' lines.
+    Impl {
+        self_type: String,
+        trait_name: Option<String>,
+        head: (usize, usize),
+        members: Vec<Member>,
+        tail: (usize, usize),
+    },
+}
+
+struct Member {
+    name: String,
+    lines: (usize, usize),
+    refs: Refs,
+}
+
+struct Item {
+    kind: ItemKind,
+    /// Its lines, from the line after the item before it.
+    lines: (usize, usize),
+    /// What it names: an impl's head alone, as its members are kept one by one.
+    refs: Refs,
+}
+
+/// A source file: its inner doc, its items (`#[cfg(test)]` ones left out) and its lines.
+struct Module {
+    name: String,
+    /// The `//!` lines at its top.
+    doc: String,
+    items: Vec<Item>,
+    lines: Vec<String>,
+    /// The path by which it names engine modules: `crate`, or `engine` in a binary.
+    root: &'static str,
+}
+
+/// The index of the token after the attributes and qualifiers (`pub(crate)`, `const`, ...) at
+/// `i`; and whether an attribute was `#[cfg(test)]`.
+fn skip_attributes(tokens: &[Token], mut i: usize) -> (usize, bool) {
+    let mut test = false;
+    while i < tokens.len() {
+        match tokens[i].text.as_str() {
+            "#" => {
+                let close = matching(tokens, i + 1);
+                let attribute: Vec<&str> = tokens[i + 1..close].iter().map(|t| &t.text[..]).collect();
+                test |= attribute.concat() == "[cfg(test)]";
+                i = close;
+            }
+            "pub" if tokens.get(i + 1).map_or(false, |t| t.text == "(") => {
+                i = matching(tokens, i + 1)
+            }
+            "pub" | "unsafe" | "async" | "extern" => i += 1,
+            "const" if tokens.get(i + 1).map_or(false, |t| t.text == "fn") => i += 1,
+            _ => break,
+        }
+    }
+    (i, test)
+}
+
+/// The index after the bracket that closes the one at `open`.
+fn matching(tokens: &[Token], open: usize) -> usize {
+    let mut depth = 0;
+    for (i, token) in tokens.iter().enumerate().skip(open) {
+        match token.text.as_str() {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    tokens.len()
+}
+
+/// The name a type path in `tokens` ends with, generics aside: `Iterations<'a, W>` and
+/// `&MoveRules` give `Iterations` and `MoveRules`.
+fn path_name(tokens: &[Token]) -> String {
+    let mut angle = 0;
+    let mut name = String::new();
+    for token in tokens {
+        match token.text.as_str() {
+            "<" => angle += 1,
+            ">" => angle -= 1,
+            "->" => {}
+            _ if angle == 0 && token.kind == Kind::Ident && token.text != "mut" => {
+                name = token.text.clone()
+            }
+            _ => {}
+        }
+    }
+    name
+}
+
+/// The imports of a `use` tree in `tokens` (after `use`, before `;`), under `prefix`.
+fn use_tree(tokens: &[Token], prefix: &[String], out: &mut Vec<(Vec<String>, String)>) {
+    let mut path = prefix.to_vec();
+    let mut i = 0;
+    while i < tokens.len() {
+        let text = tokens[i].text.as_str();
+        match text {
+            "::" => {}
+            "{" => {
+                let close = matching(tokens, i) - 1;
+                // Each comma-separated tree at the top of the braces.
+                let mut start = i + 1;
+                let mut depth = 0;
+                for j in i + 1..=close {
+                    match tokens[j].text.as_str() {
+                        "{" => depth += 1,
+                        "}" if depth > 0 => depth -= 1,
+                        "," | "}" if depth == 0 => {
+                            use_tree(&tokens[start..j], &path, out);
+                            start = j + 1;
+                        }
+                        _ => {}
+                    }
+                }
+                return;
+            }
+            "as" => {
+                if let Some(alias) = tokens.get(i + 1) {
+                    out.push((path.clone(), alias.text.clone()));
+                }
+                return;
+            }
+            _ => path.push(text.to_string()),
+        }
+        i += 1;
+    }
+    if let Some(last) = path.last() {
+        let name = match last.as_str() {
+            "self" => path[path.len() - 2].clone(),
+            _ => last.clone(),
+        };
+        out.push((path.clone(), name));
+    }
+}
+
+impl Module {
+    fn parse(name: &str, text: &str, root: &'static str) -> Module {
+        let lines: Vec<&str> = text.lines().collect();
+        let doc_lines = lines
+            .iter()
+            .take_while(|line| line.starts_with("//!"))
+            .count();
+        let tokens = lex(text);
+        let mut items = Vec::new();
+        let mut first_line = doc_lines;
+        for (start, end) in split_items(&tokens) {
+            let item_tokens = &tokens[start..end];
+            let last_line = item_tokens[item_tokens.len() - 1].end_line + 1;
+            let lines_span = (first_line, last_line);
+            first_line = last_line;
+            let (at, test) = skip_attributes(item_tokens, 0);
+            if test {
+                continue;
+            }
+            let body = &item_tokens[at..];
+            let keyword = body.first().map_or("", |t| t.text.as_str());
+            let (kind, refs) = match keyword {
+                "use" => {
+                    let mut imports = Vec::new();
+                    use_tree(&body[1..body.len() - 1], &[], &mut imports);
+                    (ItemKind::Use(imports), Refs::default())
+                }
+                "impl" => Module::parse_impl(body, lines_span),
+                _ => {
+                    let name = body.get(1).map_or(String::new(), |t| t.text.clone());
+                    (ItemKind::Named(name), Refs::of(body))
+                }
+            };
+            items.push(Item {
+                kind,
+                lines: lines_span,
+                refs,
+            });
+        }
+        Module {
+            name: name.to_string(),
+            doc: lines_between(&lines, 0, doc_lines),
+            items,
+            lines: lines.iter().map(|line| line.to_string()).collect(),
+            root,
+        }
+    }
+
+    /// An impl: its type, its trait, and its members, each with its lines; and what its head
+    /// (bounds included) names.
+    fn parse_impl(body: &[Token], lines: (usize, usize)) -> (ItemKind, Refs) {
+        let open = body.iter().position(|t| t.text == "{").unwrap_or(body.len() - 1);
+        // The generics right after `impl`, then the trait and `for`, or the type alone.
+        let mut at = 1;
+        if body.get(1).map_or(false, |t| t.text == "<") {
+            let mut angle = 0;
+            for (i, token) in body.iter().enumerate().skip(1) {
+                match token.text.as_str() {
+                    "<" => angle += 1,
+                    ">" => angle -= 1,
+                    _ => {}
+                }
+                if angle == 0 {
+                    at = i + 1;
+                    break;
+                }
+            }
+        }
+        let head = &body[at..open];
+        let end = head.iter().position(|t| t.text == "where").unwrap_or(head.len());
+        let head = &head[..end];
+        let (trait_name, self_type) = match head.iter().position(|t| t.text == "for") {
+            Some(f) => (Some(path_name(&head[..f])), path_name(&head[f + 1..])),
+            None => (None, path_name(head)),
+        };
+        let inner = &body[open + 1..body.len() - 1];
+        let mut members = Vec::new();
+        let mut first_line = body[open].line + 1;
+        for (start, end) in split_items(inner) {
+            let member = &inner[start..end];
+            let last_line = member[member.len() - 1].end_line + 1;
+            let (at, test) = skip_attributes(member, 0);
+            if !test {
+                let name = member[at..]
+                    .iter()
+                    .skip(1)
+                    .find(|t| t.kind == Kind::Ident)
+                    .map_or(String::new(), |t| t.text.clone());
+                members.push(Member {
+                    name,
+                    lines: (first_line, last_line),
+                    refs: Refs::of(&member[at..]),
+                });
+            }
+            first_line = last_line;
+        }
+        let close_line = body[body.len() - 1].line;
+        let kind = ItemKind::Impl {
+            self_type,
+            trait_name,
+            head: (lines.0, body[open].line + 1),
+            members,
+            tail: (close_line, lines.1),
+        };
+        (kind, Refs::of(&body[..open]))
+    }
+
+    /// The module and name that `name`, named in this module's code, stands for among the
+    /// engine modules `modules`: its own item, or one it imports.
+    fn resolve(&self, name: &str, modules: &[&str]) -> Option<(String, String)> {
+        let defines = self
+            .items
+            .iter()
+            .any(|item| matches!(&item.kind, ItemKind::Named(n) if n == name));
+        if defines {
+            return Some((self.name.clone(), name.to_string()));
+        }
+        for item in &self.items {
+            if let ItemKind::Use(imports) = &item.kind {
+                for (path, local) in imports {
+                    if local == name && path.len() == 3 && path[0] == self.root {
+                        if modules.contains(&path[1].as_str()) {
+                            return Some((path[1].clone(), path[2].clone()));
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The text of item `i` as kept in the bundle, if it is: whole, or an impl with the members
+    /// kept, or a `use` with the names kept.
+    fn kept_text(&self, i: usize, kept: &Kept, modules: &[&str]) -> Option<String> {
+        let (items, uses) = kept;
+        let lines: Vec<&str> = self.lines.iter().map(String::as_str).collect();
+        let item = &self.items[i];
+        let whole = lines_between(&lines, item.lines.0, item.lines.1);
+        match &item.kind {
+            ItemKind::Use(imports) => {
+                let names: Vec<&(Vec<String>, String)> = imports
+                    .iter()
+                    .filter(|(path, local)| {
+                        let bare_module = path.len() == 2
+                            && path[0] == self.root
+                            && modules.contains(&path[1].as_str());
+                        // The binary's imports are all used; a module's, if its kept code
+                        // names them, or calls a method of an imported std trait.
+                        match self.root {
+                            ENGINE => !bare_module,
+                            _ => uses.contains(local) || calls_method_of(local, uses),
+                        }
+                    })
+                    .collect();
+                if names.len() == imports.len() {
+                    return Some(whole);
+                }
+                // Regrouped by parent path, one `use` a parent, after the comments before it.
+                let mut text: String = whole
+                    .lines()
+                    .take_while(|line| !line.starts_with("use "))
+                    .map(|line| format!("{}\n", line))
+                    .collect();
+                let mut parents: Vec<String> = Vec::new();
+                for (path, _) in &names {
+                    let parent = path[..path.len() - 1].join("::");
+                    if !parents.contains(&parent) {
+                        parents.push(parent);
+                    }
+                }
+                if parents.is_empty() {
+                    return None;
+                }
+                for parent in parents {
+                    let leaves: Vec<String> = names
+                        .iter()
+                        .filter(|(path, _)| path[..path.len() - 1].join("::") == parent)
+                        .map(|(path, local)| match path.last() {
+                            Some(last) if last != local && last != "self" => {
+                                format!("{} as {}", last, local)
+                            }
+                            last => last.cloned().unwrap_or_default(),
+                        })
+                        .collect();
+                    text += &match leaves.len() {
+                        1 => format!("use {}::{};\n", parent, leaves[0]),
+                        _ => format!("use {}::{{{}}};\n", parent, leaves.join(", ")),
+                    };
+                }
+                Some(text)
+            }
+            ItemKind::Impl {
+                head,
+                members,
+                tail,
+                trait_name,
+                ..
+            } if trait_name.is_none() => {
+                if !items.contains(&(i, None)) {
+                    return None;
+                }
+                let mut text = lines_between(&lines, head.0, head.1);
+                let mut first = true;
+                for (m, member) in members.iter().enumerate() {
+                    if items.contains(&(i, Some(m))) {
+                        let member_text = lines_between(&lines, member.lines.0, member.lines.1);
+                        // The first member kept starts right after the head.
+                        text += match first {
+                            true => member_text.trim_start_matches('\n'),
+                            false => &member_text,
+                        };
+                        first = false;
+                    }
+                }
+                Some(text + &lines_between(&lines, tail.0, tail.1))
+            }
+            _ => Some(whole).filter(|_| items.contains(&(i, None))),
+        }
+    }
+}
+
+/// The std traits the engine imports for their methods alone, with those methods (and macros).
+const TRAIT_METHODS: &[(&str, &[&str])] = &[
+    ("BufRead", &["fill_buf", "consume", "read_line", "read_until"]),
+    ("Read", &["read", "read_exact", "read_to_end", "read_to_string"]),
+    ("Write", &["write", "write_all", "flush", "write_fmt", "writeln"]),
+];
+
+/// Whether `name` is a std trait of `TRAIT_METHODS` some method of which is in `names`.
+fn calls_method_of(name: &str, names: &HashSet<String>) -> bool {
+    TRAIT_METHODS
+        .iter()
+        .any(|(t, methods)| *t == name && methods.iter().any(|m| names.contains(*m)))
+}
+
+/// What a module keeps: its items (with `None`) and impl members (with `Some(member)`), by
+/// index, and the names its `use`s keep.
+type Kept = (HashSet<(usize, Option<usize>)>, HashSet<String>);
+
+/// What the binary `main` and each engine module keep, `main`'s first: the items reached from
+/// `main`'s code, to a fixed point.
+fn reach(main: &Module, modules: &[Module], names: &[&str]) -> Vec<Kept> {
+    let all: Vec<&Module> = std::iter::once(main).chain(modules).collect();
+    let mut kept: Vec<Kept> = all.iter().map(|_| Kept::default()).collect();
+    let mut found = Found {
+        named: all.iter().map(|_| HashSet::new()).collect(),
+        ..Found::default()
+    };
+    // The binary's own items are all kept, impls with all their members.
+    for (i, item) in main.items.iter().enumerate() {
+        match &item.kind {
+            ItemKind::Use(_) => continue,
+            ItemKind::Impl {
+                self_type, members, ..
+            } => {
+                for (k, member) in members.iter().enumerate() {
+                    kept[0].0.insert((i, Some(k)));
+                    found.note(&all, 0, &member.refs, self_type, names);
+                }
+            }
+            ItemKind::Named(_) => {}
+        }
+        kept[0].0.insert((i, None));
+        found.note(&all, 0, &item.refs, "", names);
+    }
+    loop {
+        let mut changed = false;
+        for (m, module) in all.iter().enumerate() {
+            for (i, item) in module.items.iter().enumerate() {
+                let is_reached = |name: &str| {
+                    module
+                        .resolve(name, names)
+                        .map_or(false, |key| found.reached.contains(&key))
+                };
+                let mut keep: Vec<(Option<usize>, &Refs)> = Vec::new();
+                let mut self_name = "";
+                match &item.kind {
+                    ItemKind::Use(_) => {}
+                    ItemKind::Named(name) => {
+                        if found.reached.contains(&(module.name.clone(), name.clone())) {
+                            keep.push((None, &item.refs));
+                        }
+                    }
+                    ItemKind::Impl {
+                        self_type,
+                        trait_name,
+                        members,
+                        ..
+                    } => {
+                        if !is_reached(self_type) {
+                            continue;
+                        }
+                        self_name = self_type;
+                        match trait_name {
+                            // A trait impl goes with its type and trait: a std trait, or one
+                            // of the engine's that is reached.
+                            Some(name) => {
+                                if module.resolve(name, names).is_none() || is_reached(name) {
+                                    keep.push((None, &item.refs));
+                                    for (k, member) in members.iter().enumerate() {
+                                        keep.push((Some(k), &member.refs));
+                                    }
+                                }
+                            }
+                            // A member of an inherent impl goes with a call of its name or a
+                            // path to it.
+                            None => {
+                                for (k, member) in members.iter().enumerate() {
+                                    let pair = (self_type.clone(), member.name.clone());
+                                    if found.calls.contains(&member.name)
+                                        || found.pairs.contains(&pair)
+                                    {
+                                        keep.push((None, &item.refs));
+                                        keep.push((Some(k), &member.refs));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                for (member, refs) in keep {
+                    if kept[m].0.insert((i, member)) {
+                        changed = true;
+                        found.note(&all, m, refs, self_name, names);
+                    }
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for (m, named) in found.named.into_iter().enumerate() {
+        kept[m].1 = named;
+    }
+    kept
+}
+
+/// What the kept code refers to, so far.
+#[derive(Default)]
+struct Found {
+    /// Named items reached, as (module, name).
+    reached: HashSet<(String, String)>,
+    /// Methods called.
+    calls: HashSet<String>,
+    /// `Type::name` pairs named (`Self` being the type of the impl the code is in).
+    pairs: HashSet<(String, String)>,
+    /// The names each module's kept code names, for its `use`s.
+    named: Vec<HashSet<String>>,
+}
+
+impl Found {
+    /// Notes what `refs`, kept code of module `all[m]` (in an impl of `self_type`, if not
+    /// empty), refers to.
+    fn note(&mut self, all: &[&Module], m: usize, refs: &Refs, self_type: &str, names: &[&str]) {
+        for ident in refs.idents.iter().chain(&refs.calls) {
+            self.named[m].insert(ident.clone());
+        }
+        for ident in &refs.idents {
+            self.reached.extend(all[m].resolve(ident, names));
+        }
+        self.calls.extend(refs.calls.iter().cloned());
+        for (a, b) in &refs.pairs {
+            if names.contains(&a.as_str()) {
+                self.reached.insert((a.clone(), b.clone()));
+            }
+            let a = if a == "Self" { self_type } else { a };
+            self.pairs.insert((a.to_string(), b.clone()));
+        }
+    }
 }

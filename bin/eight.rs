@@ -18,7 +18,7 @@ Output: one line per case.
 fn main() {
     let goal =
         Board::<3, 9>::from_tiles([1, 2, 3, 8, 0, 4, 7, 6, 5]).expect("the goal is an arrangement");
-    judge::run(HELP, judge::Format::Distance, Solver::new(), |input| {
+    judge::run(HELP, judge::DISTANCE, Solver::new(), |input| {
         Ok(input.board()?.map(|start| (start, goal)))
     });
 }

@@ -19,7 +19,7 @@ Output: one line per case.
 
 fn main() {
     let goal = Board::<3, 9>::canonical_goal(8);
-    judge::run(HELP, judge::Format::Distance, Solver::new(), |input| {
+    judge::run(HELP, judge::DISTANCE, Solver::new(), |input| {
         Ok(input.board()?.map(|start| (start, goal)))
     });
 }

@@ -18,7 +18,8 @@ Output: one line per board.
 ";
 
 fn main() {
-    let format = judge::Format::Moves {
+    let format = judge::Format {
+        moves: true,
         lowercase: true,
         numbered: false,
         none: "unsolvable",

@@ -20,7 +20,7 @@ Output: one line per case.
 
 fn main() {
     let goal = Board::<4, 16>::canonical_goal(15);
-    judge::run(HELP, judge::Format::Distance, Solver::default(), |input| {
+    judge::run(HELP, judge::DISTANCE, Solver::default(), |input| {
         Ok(input.board()?.map(|start| (start, goal)))
     });
 }

@@ -28,7 +28,8 @@ Output: one line per board.
 ";
 
 fn main() {
-    let format = judge::Format::Moves {
+    let format = judge::Format {
+        moves: true,
         lowercase: false,
         numbered: true,
         none: "This puzzle is not solvable.",

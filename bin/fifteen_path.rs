@@ -22,7 +22,8 @@ Output: one line per board.
 ";
 
 fn main() {
-    let format = judge::Format::Moves {
+    let format = judge::Format {
+        moves: true,
         lowercase: false,
         numbered: false,
         none: "This puzzle is not solvable.",

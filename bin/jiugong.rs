@@ -16,7 +16,7 @@ Output: one line per case.
 ";
 
 fn main() {
-    judge::run(HELP, judge::Format::Distance, Solver::new(), |input| {
+    judge::run(HELP, judge::DISTANCE, Solver::new(), |input| {
         let start = match input.board::<3, 9>()? {
             Some(start) => start,
             None => return Ok(None),

@@ -17,7 +17,7 @@ Output: one line per case.
 
 fn main() {
     let goal = Board::<3, 6>::from_tiles([1, 2, 3, 4, 5, 0]).expect("the goal is an arrangement");
-    judge::run(HELP, judge::Format::Distance, Solver::new(), |input| {
+    judge::run(HELP, judge::DISTANCE, Solver::new(), |input| {
         Ok(input.board()?.map(|start| (start, goal)))
     });
 }

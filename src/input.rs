@@ -157,7 +157,7 @@ impl<R: Read> Input<R> {
 
     /// The number of boards on the first line that is not blank, as UVa and LightOJ begin,
     /// with that line's number.
-    pub fn count(&mut self) -> Result<(usize, usize), InputError> {
+    pub fn number_of_boards(&mut self) -> Result<(usize, usize), InputError> {
         let (found, line) = if self.next_filled_line()? {
             let text = String::from_utf8_lossy(&self.line).into_owned();
             (text, self.line_number)
@@ -325,7 +325,7 @@ impl Counted {
     ) -> Result<Option<Board<W, N>>, InputError> {
         let (count, line) = match self.announced {
             Some(announced) => announced,
-            None => *self.announced.insert(input.count()?),
+            None => *self.announced.insert(input.number_of_boards()?),
         };
         if self.read == count {
             if input.at_end()? {

@@ -43,19 +43,26 @@ pub enum Answer {
 }
 
 /// How a judge wants each answer printed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// The fewest moves, or `-1` where there is no solution (`--path` adds a line of moves).
-    Distance,
-    /// One line of moves of the blank, shortest and first in dictionary order, or `none` where
-    /// there is no solution; the letters `udlr` when `lowercase`, and `Case k: ` before each
-    /// answer when `numbered`.
-    Moves {
-        lowercase: bool,
-        numbered: bool,
-        none: &'static str,
-    },
+#[derive(Clone, Copy, Debug)]
+pub struct Format {
+    /// Each answer a line of moves of the blank, the shortest and first in dictionary order,
+    /// rather than the fewest moves (after which `--path` adds that line).
+    pub moves: bool,
+    /// The moves' letters in lower case, `udlr`.
+    pub lowercase: bool,
+    /// `Case k: ` before each answer.
+    pub numbered: bool,
+    /// The answer where there is no solution.
+    pub none: &'static str,
 }
+
+/// The fewest moves, or `-1` where there is no solution.
+pub const DISTANCE: Format = Format {
+    moves: false,
+    lowercase: false,
+    numbered: false,
+    none: "-1",
+};
 
 /// What to print for each case; each detail includes the ones before it.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -158,18 +165,18 @@ fn detail_from_args<const W: usize, const N: usize>(
     format: Format,
     solver: &mut impl Solve<W, N>,
 ) -> Detail {
-    let (mut detail, help) = match format {
-        Format::Distance => (
+    let (mut detail, help) = match format.moves {
+        false => (
             Detail::Distance,
             format!("{}{}{}", help, PATH_OPTION, OPTIONS),
         ),
-        Format::Moves { .. } => (Detail::Path, format!("{}\nOptions:{}", help, OPTIONS)),
+        true => (Detail::Path, format!("{}\nOptions:{}", help, OPTIONS)),
     };
     let args = args(&help);
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--path" if format == Format::Distance => detail = detail.max(Detail::Path),
+            "--path" if !format.moves => detail = detail.max(Detail::Path),
             "--show" => detail = Detail::Show,
             "--threads" => match args.next().and_then(|n| n.parse::<usize>().ok()) {
                 Some(threads) if threads > 0 => solver.set_threads(threads),
@@ -195,32 +202,17 @@ fn write_answer<const W: usize, const N: usize>(
         Some(Answer::Path(moves)) => Some(moves),
         None => None,
     };
-    let moves = match (format, path) {
-        (Format::Distance, None) => return writeln!(out, "-1"),
-        (Format::Distance, Some(moves)) => {
-            writeln!(out, "{}\n{}", moves.len(), letters(&moves, false))?;
-            moves
-        }
-        (
-            Format::Moves {
-                lowercase,
-                numbered,
-                none,
-            },
-            path,
-        ) => {
-            if numbered {
-                write!(out, "Case {}: ", case)?;
-            }
-            match path {
-                Some(moves) => {
-                    writeln!(out, "{}", letters(&moves, lowercase))?;
-                    moves
-                }
-                None => return writeln!(out, "{}", none),
-            }
-        }
+    if format.numbered {
+        write!(out, "Case {}: ", case)?;
+    }
+    let moves = match path {
+        Some(moves) => moves,
+        None => return writeln!(out, "{}", format.none),
     };
+    if !format.moves {
+        writeln!(out, "{}", moves.len())?;
+    }
+    writeln!(out, "{}", letters(&moves, format.lowercase))?;
     if detail == Detail::Show {
         writeln!(out, "{}", show::draw(start, &moves))?;
     }

@@ -1,6 +1,7 @@
-//! The bundler: every judge binary's bundle is one file that compiles alone without warnings,
-//! with the current `rustc` and with `OLD_RUSTC` when that names an old compiler; the LeetCode
-//! form answers every 2x3 board as the `sliding` binary does.
+//! The bundler: every judge binary's bundle is one file under 64 KB that keeps its items' docs
+//! and compiles alone without warnings under editions 2015, 2018 and 2021, with the current
+//! `rustc` and with `OLD_RUSTC` when that names an old compiler; the LeetCode form answers every
+//! 2x3 board as the `sliding` binary does.
 
 mod common;
 
@@ -47,6 +48,49 @@ fn compile(compiler: &str, edition: &str, source: &Path) -> PathBuf {
     program
 }
 
+/// Checks `source` with `compiler` as `edition`, warnings denied, without building a program.
+fn check(compiler: &str, edition: &str, source: &Path) {
+    let output = Command::new(compiler)
+        .args(["--edition", edition, "-D", "warnings", "--emit=metadata", "-o"])
+        .arg(source.with_extension(format!("{}.rmeta", edition)))
+        .arg(source)
+        .output()
+        .unwrap();
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success() && errors.is_empty(),
+        "{} --edition {} {}:\n{}",
+        compiler,
+        edition,
+        source.display(),
+        errors
+    );
+}
+
+/// Whether `line` begins an item that may carry a doc comment.
+fn is_item_head(line: &str) -> bool {
+    let line = line.trim_start();
+    let line = line.strip_prefix("pub ").unwrap_or(line);
+    ["fn ", "struct ", "enum ", "trait ", "const ", "static ", "type ", "impl"]
+        .iter()
+        .any(|start| line.starts_with(start))
+}
+
+/// The doc comment and attribute lines right above line `at` of `lines`.
+fn docs_above<'a>(lines: &[&'a str], at: usize) -> Vec<&'a str> {
+    let mut docs: Vec<&str> = lines[..at]
+        .iter()
+        .rev()
+        .take_while(|line| {
+            let line = line.trim_start();
+            line.starts_with("///") || line.starts_with("#[")
+        })
+        .copied()
+        .collect();
+    docs.reverse();
+    docs
+}
+
 /// Runs the bundler with `args`; returns what it printed.
 fn bundler(args: &[&str]) -> String {
     let output = Command::new(BUNDLE).args(args).output().unwrap();
@@ -78,23 +122,66 @@ fn every_bundle_is_one_file_that_compiles_alone() {
         "sliding.rs",
     ];
     assert_eq!(names, expected);
+    // Every engine line that begins an item, with the docs above it, if it is found once.
+    let mut engine_items: Vec<(String, Vec<String>)> = Vec::new();
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/src")).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (at, line) in lines.iter().enumerate() {
+            if is_item_head(line) {
+                let docs = docs_above(&lines, at).iter().map(|d| d.to_string()).collect();
+                engine_items.push((line.to_string(), docs));
+            }
+        }
+    }
     for name in names {
         let path = dir.join(&name);
         let text = std::fs::read_to_string(&path).unwrap();
+        // The code, comments aside (the engine's doc examples name the engine crate).
+        let code: String = text
+            .lines()
+            .filter(|line| !line.trim_start().starts_with("//"))
+            .collect();
         for banned in [
             "mod tests",
             "#[cfg(test)]",
             "engine::",
             "extern crate",
-            "//!",
+            "allow(dead_code)",
         ] {
-            assert!(!text.contains(banned), "{} contains {:?}", name, banned);
+            assert!(!code.contains(banned), "{} contains {:?}", name, banned);
         }
+        // A header of whole sentences, `//!` docs only at the top of a module.
         assert!(text.starts_with("// "), "{} has no header comment", name);
+        assert!(text.contains("\n// This is one file to submit to a judge, made by `cargo run"));
+        let lines: Vec<&str> = text.lines().collect();
+        for (at, pair) in lines.windows(2).enumerate() {
+            let inner_doc_may_follow = pair[0].starts_with("mod ") || pair[0].starts_with("//!");
+            assert!(
+                !pair[1].starts_with("//!") || inner_doc_may_follow,
+                "{}:{}: an inner doc outside a module's top",
+                name,
+                at + 2
+            );
+        }
         // Codeforces, the strictest judge we know, takes sources under 64 KB.
         assert!(text.len() < 65_536, "{} is {} bytes", name, text.len());
+        // Below that, every item keeps its docs and attributes.
+        let docs_kept = !text.contains("are left out to keep the file under 64 KB");
+        assert!(docs_kept || name.starts_with("fifteen"), "{} lost its docs", name);
+        if docs_kept {
+            for (at, line) in lines.iter().enumerate() {
+                let source: Vec<_> = engine_items.iter().filter(|(l, _)| l == line).collect();
+                if let [(_, docs)] = source[..] {
+                    assert_eq!(&docs_above(&lines, at), docs, "{}: {}", name, line);
+                }
+            }
+        }
+        // Every edition, old compiler and new, without a warning.
         for compiler in compilers() {
-            compile(&compiler, "2021", &path);
+            for edition in ["2015", "2018", "2021"] {
+                check(&compiler, edition, &path);
+            }
         }
     }
 }
