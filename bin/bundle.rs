@@ -21,6 +21,7 @@ use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use engine::input::quoted;
 use engine::judge;
 
 /// The crate name of the engine, as the binaries refer to it.
@@ -94,8 +95,8 @@ fn main() {
         _ => {
             let shown: Vec<_> = args.iter().map(|arg| arg.to_string_lossy()).collect();
             Err(format!(
-                "unexpected arguments '{}' (see --help)",
-                shown.join(" ")
+                "unexpected arguments {} (see --help)",
+                quoted(&shown.join(" "))
             ))
         }
     };
@@ -139,8 +140,8 @@ fn known(root: &Path, name: &str) -> Result<(), String> {
         return Ok(());
     }
     Err(format!(
-        "no judge program '{}'; known: {}",
-        name,
+        "no judge program {}; known: {}",
+        quoted(name),
         names.join(", ")
     ))
 }

@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 
 use engine::board::{check_arrangement, reaches_goal};
 use engine::constructive;
-use engine::input::{Input, InputError};
+use engine::input::{parse_count, quoted, Input, InputError};
 use engine::judge;
 
 const HELP: &str = "\
@@ -92,11 +92,7 @@ fn read_case(
         let message = "expected a case or the 0 0 that ends the input, found the end of the input";
         return Err(input.error(input.end_line(), message.to_string()));
     }
-    let size: Vec<Option<usize>> = input
-        .line()
-        .split_whitespace()
-        .map(|n| n.parse().ok())
-        .collect();
+    let size: Vec<Option<usize>> = input.line().split_whitespace().map(parse_count).collect();
     let (rows, columns) = match size[..] {
         [Some(0), Some(0)] => return Ok(None),
         [Some(rows), Some(columns)]
@@ -106,9 +102,9 @@ fn read_case(
         }
         _ => {
             let message = format!(
-                "expected the size M N, each 2 to {}, or 0 0 to end, found '{}'",
+                "expected the size M N, each 2 to {}, or 0 0 to end, found {}",
                 MAX_SIDE,
-                input.line()
+                quoted(input.line())
             );
             return Err(input.error(input.line_number(), message));
         }

@@ -1,7 +1,8 @@
 //! Judge input: boards read line by line, each either on one line or one row a line, or read as
 //! a stream of tiles whatever the lines (HDU's form), with every error naming its line. On boards
-//! of up to ten cells each tile is one character, a digit; on larger boards each run of digits is
-//! one tile (`10 0 15`); `0`, `.` or `x` is the blank. White space, commas and brackets only
+//! of up to ten cells a line without separators has a tile a character (`283104765`); otherwise
+//! each run of digits is one tile (`10 0 15`, and `7 8 10` on a 3x3 board is tile 10, out of
+//! range); `0`, `.` or `x` is the blank. White space, commas and brackets only
 //! separate (so `[[1,2,3],[4,0,5]]` is six tiles). Lines longer than [`MAX_LINE`] are refused
 //! before they are read whole, so memory stays bounded.
 
@@ -12,6 +13,33 @@ use crate::board::Board;
 
 /// The longest line accepted, in bytes, unless a reader is made with another limit.
 pub const MAX_LINE: usize = 4096;
+
+/// `text` in quotes for an error message: control characters escaped (`\u{1b}`, `\r`, `\0`
+/// show as such, never reaching the terminal raw) and anything past 40 characters cut to `...`.
+pub fn quoted(text: &str) -> String {
+    const LONGEST: usize = 40;
+    let mut out = String::from("'");
+    for (i, c) in text.chars().enumerate() {
+        if i == LONGEST {
+            out += "...";
+            break;
+        }
+        match c {
+            '\0' => out += "\\0",
+            c if c.is_control() => out.extend(c.escape_default()),
+            c => out.push(c),
+        }
+    }
+    out + "'"
+}
+
+/// `text` as a count or size: ASCII digits alone (no sign, no spaces), no larger than `usize`.
+pub fn parse_count(text: &str) -> Option<usize> {
+    match text.bytes().all(|b| b.is_ascii_digit()) {
+        true => text.parse().ok(),
+        false => None,
+    }
+}
 
 /// What is wrong with the input, and on which line (counted from 1).
 #[derive(Debug, PartialEq, Eq)]
@@ -35,6 +63,9 @@ pub struct Input<R> {
     line_number: usize,
     /// Whether the last line read ended with a line end (true before any line).
     line_ended: bool,
+    /// Whether the current line separates its tiles (by white space or commas): then a run of
+    /// digits is one number even on a board of up to ten cells, so `7 8 10` names tile 10.
+    separated: bool,
     max_line: usize,
 }
 
@@ -51,6 +82,7 @@ impl<R: Read> Input<R> {
             taken: 0,
             line_number: 0,
             line_ended: true,
+            separated: false,
             max_line,
         }
     }
@@ -159,13 +191,12 @@ impl<R: Read> Input<R> {
     /// with that line's number.
     pub fn number_of_boards(&mut self) -> Result<(usize, usize), InputError> {
         let (found, line) = if self.next_filled_line()? {
-            let text = String::from_utf8_lossy(&self.line).into_owned();
-            (text, self.line_number)
+            (quoted(self.line()), self.line_number)
         } else {
             ("the end of the input".to_string(), self.end_line())
         };
-        match found.parse::<usize>() {
-            Ok(count) if count > 0 => Ok((count, line)),
+        match parse_count(self.line()) {
+            Some(count) if count > 0 => Ok((count, line)),
             _ => {
                 let message = format!("expected the number of boards, 1 or more, found {}", found);
                 Err(self.error(line, message))
@@ -208,7 +239,7 @@ impl<R: Read> Input<R> {
             match byte {
                 b',' | b'[' | b']' => self.taken += 1,
                 byte if byte.is_ascii_whitespace() => self.taken += 1,
-                b'0'..=b'9' if cells > 10 => {
+                b'0'..=b'9' if cells > 10 || self.separated => {
                     let rest = &self.line[self.taken..];
                     let digits = &rest[..rest.iter().take_while(|b| b.is_ascii_digit()).count()];
                     self.taken += digits.len();
@@ -219,7 +250,8 @@ impl<R: Read> Input<R> {
                         })
                         .filter(|&tile| tile < cells);
                     if tile.is_none() {
-                        let digits = String::from_utf8_lossy(digits);
+                        let digits = quoted(&String::from_utf8_lossy(digits));
+                        let digits = digits.trim_matches('\'');
                         let message = format!("tile {} is out of range 0-{}", digits, cells - 1);
                         return Err(self.error(self.line_number, message));
                     }
@@ -300,6 +332,7 @@ impl<R: Read> Input<R> {
             .position(|b| !b.is_ascii_whitespace())
             .unwrap_or(0);
         self.line.drain(..start);
+        self.separated = self.line.iter().any(|&b| b == b',' || b.is_ascii_whitespace());
         if std::str::from_utf8(&self.line).is_err() {
             return Err(self.error(number, "not valid UTF-8".to_string()));
         }
@@ -332,8 +365,11 @@ impl Counted {
                 return Ok(None);
             }
             let message = format!(
-                "more boards than the {} that line {} announces",
-                count, line
+                "expected the end of the input, as line {} announces {} board{}, found {}",
+                line,
+                count,
+                if count == 1 { "" } else { "s" },
+                quoted(input.line())
             );
             return Err(input.error(input.line_number(), message));
         }

@@ -15,7 +15,7 @@ use std::io::{self, BufWriter, Stdin, Write};
 use std::process;
 
 use crate::board::{Board, Move};
-use crate::input::{Input, InputError};
+use crate::input::{quoted, Input, InputError};
 use crate::show;
 
 /// The most cases handed to the solver at once, which bounds the memory a long input takes.
@@ -156,7 +156,7 @@ pub fn args(help: &str) -> Vec<String> {
 
 /// Reports an argument no program knows, as a usage error.
 pub fn unknown(arg: &str) -> ! {
-    fail(&format!("unknown argument '{}' (see --help)", arg))
+    fail(&format!("unknown argument {} (see --help)", quoted(arg)))
 }
 
 /// The detail the command-line arguments ask for; `--threads N` goes to the solver.

@@ -6,7 +6,7 @@ mod common;
 
 use std::process::Output;
 
-use common::{line_of, run_with, Rng};
+use common::{line_of, run_with, stdout_of, Rng};
 use engine::bfs::{self, UNREACHABLE};
 use engine::board::{Board, Move};
 use engine::cantor::{rank, unrank};
@@ -160,6 +160,17 @@ fn bad_input_is_one_error_line_after_the_answers_so_far() {
 }
 
 #[test]
+fn numbers_too_large_for_a_small_board_are_named() {
+    assert_error(EIGHT, b"1 2 3\n4 5 6\n7 8 10\n", "", "line 3: tile 10 is out of range 0-8");
+    let huge = format!("{} 1 2 3 4 5 6 7 0\n", "9".repeat(60));
+    let message = format!("line 1: tile {}... is out of range 0-8", "9".repeat(40));
+    assert_error(EIGHT, huge.as_bytes(), "", &message);
+    assert_error(EIGHT_PATH, b"1 2 3 4 5 6 7 8 12\n", "", "line 1: tile 12 is out of range 0-8");
+    // Without separators each digit is a tile, as Luogu writes its boards.
+    assert_eq!(stdout_of(EIGHT, &[], "283104765\n"), "4\n");
+}
+
+#[test]
 fn counted_and_streamed_inputs_name_what_is_wrong() {
     const BOARD: &str = "2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n";
     let expected = "expected the number of boards, 1 or more, found";
@@ -173,21 +184,36 @@ fn counted_and_streamed_inputs_name_what_is_wrong() {
         FIFTEEN_PATH,
         b"\n0\n",
         "",
-        &format!("line 2: {} 0", expected),
+        &format!("line 2: {} '0'", expected),
     );
     let input = format!("two\n{}", BOARD);
     assert_error(
         FIFTEEN_LEX,
         input.as_bytes(),
         "",
-        &format!("line 1: {} two", expected),
+        &format!("line 1: {} 'two'", expected),
     );
+    // A sign, or a line of control characters, is no count; the line is shown escaped.
+    let input = format!("+1\n{}", BOARD);
+    let message = format!("line 1: {} '+1'", expected);
+    assert_error(FIFTEEN_PATH, input.as_bytes(), "", &message);
+    let input = format!("\u{1b}[2J\r1\0\n{}", BOARD);
+    let message = format!("line 1: {} '\\u{{1b}}[2J\\r1\\0'", expected);
+    assert_error(FIFTEEN_PATH, input.as_bytes(), "", &message);
     let input = format!("1\n{}\n{}", BOARD, BOARD);
     assert_error(
         FIFTEEN_PATH,
         input.as_bytes(),
         "LLLDRDRDR\n",
-        "line 7: more boards than the 1 that line 1 announces",
+        "line 7: expected the end of the input, as line 1 announces 1 board, found '2 3 4 0'",
+    );
+    // A stray byte after the last board is named as such.
+    let input = format!("1\n{}\0", BOARD);
+    assert_error(
+        FIFTEEN_PATH,
+        input.as_bytes(),
+        "LLLDRDRDR\n",
+        "line 6: expected the end of the input, as line 1 announces 1 board, found '\\0'",
     );
     let input = format!("2\n\n{}\n\n", BOARD);
     assert_error(
