@@ -7,6 +7,7 @@ use engine::board::{check_arrangement, reaches_goal};
 use engine::constructive;
 use engine::input::{parse_count, quoted, Input, InputError};
 use engine::judge;
+use engine::show;
 
 const HELP: &str = "\
 mxn: POJ 2893 \"M × N Puzzle\"
@@ -27,8 +28,13 @@ Options:
   --path   after each YES, print moves of the blank (D, L, R, U) that solve the board: not
            the fewest, but found in time proportional to their number, about five times the
            tiles' total distance from home (see the README)
+  --show   as --path, and draw every board along the moves (boards of up to 100
+           cells; larger ones get the moves alone)
   --help   print this help
 ";
+
+/// The largest board `--show` draws: 10 x 10 is already a page a move.
+const SHOW_CELLS: usize = 100;
 
 /// The largest number of rows or columns; the smallest is 2.
 const MAX_SIDE: usize = 999;
@@ -37,10 +43,11 @@ const MAX_SIDE: usize = 999;
 const MAX_LINE: usize = 1 << 16;
 
 fn main() {
-    let mut with_path = false;
+    let (mut with_path, mut show) = (false, false);
     for arg in judge::args(HELP) {
         match arg.as_str() {
             "--path" => with_path = true,
+            "--show" => (with_path, show) = (true, true),
             _ => judge::unknown(&arg),
         }
     }
@@ -55,7 +62,15 @@ fn main() {
             if let Err(e) = writeln!(out, "{}", answer) {
                 judge::write_failed(e);
             }
-            if solvable && with_path {
+            if solvable && show && tiles.len() <= SHOW_CELLS {
+                let mut moves = Vec::new();
+                constructive::solve(columns, &tiles, |m| moves.push(m));
+                let letters: String = moves.iter().map(|m| m.letter()).collect();
+                let drawing = show::draw(columns, &tiles, &moves, false);
+                if let Err(e) = writeln!(out, "{}\n{}", letters, drawing) {
+                    judge::write_failed(e);
+                }
+            } else if solvable && with_path {
                 // Streamed as found: a large board's path can take gigabytes.
                 constructive::solve(columns, &tiles, |m| {
                     if let Err(e) = out.write_all(&[m.letter() as u8]) {
@@ -113,17 +128,17 @@ fn read_case(
     let first_row = input.line_number() + 1;
     tiles.clear();
     tiles.resize(cells, 0);
-    for row in tiles.chunks_mut(columns) {
+    // The tiles, spread over the lines in any way: POJ promises only white space between them.
+    let mut filled = 0;
+    while filled < cells {
+        let expected = format!("expected {} tiles for a {} x {} board", cells, rows, columns);
         if !input.read_line()? {
-            let message = format!(
-                "expected a row of {} tiles, found the end of the input",
-                columns
-            );
+            let message = format!("{}, found the end of the input after {}", expected, filled);
             return Err(input.error(input.end_line(), message));
         }
-        let count = input.tiles_of_line(row, cells)?;
-        if count != columns {
-            let message = format!("expected a row of {} tiles, found {}", columns, count);
+        filled += input.tiles_of_line(&mut tiles[filled..], cells)?;
+        if filled > cells {
+            let message = format!("{}, found {} by the end of this line", expected, filled);
             return Err(input.error(input.line_number(), message));
         }
     }

@@ -18,14 +18,15 @@ impl Move {
     /// tie-break LightOJ and HDU set.
     pub const ALL: [Move; 4] = [Move::Down, Move::Left, Move::Right, Move::Up];
 
-    /// The cell the blank reaches from cell `blank` of a board `W` wide with `N` cells, if any.
+    /// The cell the blank reaches from cell `blank` of a board `width` wide with `cells` cells,
+    /// if any (const-generic callers pass constants, and the arithmetic folds).
     #[inline]
-    pub fn target<const W: usize, const N: usize>(self, blank: usize) -> Option<usize> {
+    pub fn target(self, width: usize, cells: usize, blank: usize) -> Option<usize> {
         match self {
-            Move::Up if blank >= W => Some(blank - W),
-            Move::Down if blank + W < N => Some(blank + W),
-            Move::Left if blank % W != 0 => Some(blank - 1),
-            Move::Right if blank % W != W - 1 => Some(blank + 1),
+            Move::Up if blank >= width => Some(blank - width),
+            Move::Down if blank + width < cells => Some(blank + width),
+            Move::Left if blank % width != 0 => Some(blank - 1),
+            Move::Right if blank % width != width - 1 => Some(blank + 1),
             _ => None,
         }
     }
@@ -78,7 +79,7 @@ impl<const W: usize, const N: usize> Board<W, N> {
     /// The board after the blank moves `m`, or `None` if that would leave the board.
     pub fn moved(&self, m: Move) -> Option<Self> {
         let blank = self.blank();
-        let cell = m.target::<W, N>(blank)?;
+        let cell = m.target(W, N, blank)?;
         let mut tiles = self.tiles;
         tiles.swap(blank, cell);
         Some(Board { tiles })
@@ -90,7 +91,7 @@ impl<const W: usize, const N: usize> Board<W, N> {
         // `iter`, not `into_iter`: the LeetCode form of a bundle may be built as edition 2018.
         Move::ALL.iter().filter_map(move |&m| {
             let mut tiles = tiles;
-            tiles.swap(blank, m.target::<W, N>(blank)?);
+            tiles.swap(blank, m.target(W, N, blank)?);
             Some((m, Board { tiles }))
         })
     }

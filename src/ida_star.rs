@@ -245,7 +245,7 @@ fn moves_from<const W: usize, const N: usize>() -> [u8; N] {
     let mut moves_from = [0; N];
     for (blank, bits) in moves_from.iter_mut().enumerate() {
         for (bit, m) in Move::ALL.iter().enumerate() {
-            if m.target::<W, N>(blank).is_some() {
+            if m.target(W, N, blank).is_some() {
                 *bits |= 1 << bit;
             }
         }

@@ -81,8 +81,8 @@ Options:
 const OPTIONS: &str = "
   --show   draw every board along the moves
   --threads N
-           use at most N threads (default: one per core; only the 4x4 programs
-           use more than one)
+           use at most N threads, and never more than one per core (the
+           default); only the 4x4 programs use more than one
   --help   print this help
 ";
 
@@ -214,7 +214,8 @@ fn write_answer<const W: usize, const N: usize>(
     }
     writeln!(out, "{}", letters(&moves, format.lowercase))?;
     if detail == Detail::Show {
-        writeln!(out, "{}", show::draw(start, &moves))?;
+        let tiles = start.tiles().map(u32::from);
+        writeln!(out, "{}", show::draw(W, &tiles, &moves, format.lowercase))?;
     }
     Ok(())
 }

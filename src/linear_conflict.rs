@@ -189,7 +189,7 @@ mod tests {
         // A fixed walk of the blank around the board.
         for (step, m) in Move::ALL.iter().cycle().take(200).enumerate() {
             let m = if step % 3 == 0 { m.opposite() } else { *m };
-            if let Some(cell) = m.target::<3, 9>(blank) {
+            if let Some(cell) = m.target(3, 9, blank) {
                 state = heuristic.after_slide(&tiles, &state, cell, blank);
                 tiles.swap(cell, blank);
                 blank = cell;

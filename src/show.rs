@@ -2,51 +2,55 @@
 //! grids side by side, as many as fit in 80 columns to a row, with the step number and move
 //! above each, the blank drawn `.` and the tile that just slid in brackets.
 
-use crate::board::{Board, Move};
+use crate::board::Move;
 
 /// The width of a drawing.
 const COLUMNS: usize = 80;
 /// Spaces between two boards.
 const GAP: usize = 2;
 
-/// Draws `start` and the board after each of `moves`; one line per text row, each ending in
-/// a line feed, and a blank line between rows of boards.
+/// Draws the board `tiles` (row by row, `width` to a row, 0 the blank) and the board after each
+/// of `moves`, labelled with the moves' letters, in lower case if `lowercase`; one line per text
+/// row, each ending in a line feed, and a blank line between rows of boards.
 ///
 /// # Example
 /// ```
-/// use engine::board::{Board, Move};
-/// let start = Board::<3, 6>::from_tiles([1, 2, 3, 4, 0, 5]).unwrap();
-/// let drawing = engine::show::draw(&start, &[Move::Right]);
+/// use engine::board::Move;
+/// let drawing = engine::show::draw(3, &[1, 2, 3, 4, 0, 5], &[Move::Right], false);
 /// assert_eq!(drawing, "0          1 R\n 1  2  3    1  2  3\n 4  .  5    4 [5] .\n");
 /// ```
-pub fn draw<const W: usize, const N: usize>(start: &Board<W, N>, moves: &[Move]) -> String {
-    let cell = (N - 1).to_string().len() + 2;
-    let width = W * cell;
-    let per_row = ((COLUMNS + GAP) / (width + GAP)).max(1);
+pub fn draw(width: usize, tiles: &[u32], moves: &[Move], lowercase: bool) -> String {
+    let cells = tiles.len();
+    let cell = (cells - 1).to_string().len() + 2;
+    let board_width = width * cell;
+    let per_row = ((COLUMNS + GAP) / (board_width + GAP)).max(1);
     // Each board with its label and the cell of the tile that slid into place.
-    let mut boards = vec![("0".to_string(), *start, None)];
-    let mut board = *start;
+    let mut boards = vec![("0".to_string(), tiles.to_vec(), None)];
+    let mut board = tiles.to_vec();
+    let mut blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
     for (step, &m) in moves.iter().enumerate() {
-        let moved_to = board.blank();
-        board = match board.moved(m) {
-            Some(next) => next,
+        let moved_to = blank;
+        blank = match m.target(width, cells, blank) {
+            Some(cell) => cell,
             None => break,
         };
-        boards.push((
-            format!("{} {}", step + 1, m.letter()),
-            board,
-            Some(moved_to),
-        ));
+        board.swap(moved_to, blank);
+        let letter = match lowercase {
+            true => m.letter().to_ascii_lowercase(),
+            false => m.letter(),
+        };
+        let label = format!("{} {}", step + 1, letter);
+        boards.push((label, board.clone(), Some(moved_to)));
     }
     let mut out = String::new();
     for (i, row_of_boards) in boards.chunks(per_row).enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        let mut lines = vec![String::new(); 1 + N / W];
+        let mut lines = vec![String::new(); 1 + cells / width];
         for (label, board, moved_to) in row_of_boards {
-            lines[0] += &format!("{:<1$}", label, width + GAP);
-            for (cell_index, &tile) in board.tiles().iter().enumerate() {
+            lines[0] += &format!("{:<1$}", label, board_width + GAP);
+            for (cell_index, &tile) in board.iter().enumerate() {
                 let text = if tile == 0 {
                     ".".to_string()
                 } else {
@@ -57,7 +61,7 @@ pub fn draw<const W: usize, const N: usize>(start: &Board<W, N>, moves: &[Move])
                 } else {
                     format!(" {} ", text)
                 };
-                lines[1 + cell_index / W] += &format!("{:>1$}", text, cell);
+                lines[1 + cell_index / width] += &format!("{:>1$}", text, cell);
             }
             for line in &mut lines[1..] {
                 *line += &" ".repeat(GAP);

@@ -160,6 +160,16 @@ fn bad_input_is_one_error_line_after_the_answers_so_far() {
 }
 
 #[test]
+fn show_labels_the_moves_as_the_answer_writes_them() {
+    let out = stdout_of(EIGHT_PATH, &["--show"], "2 3 4 1 5 x 7 6 8\n");
+    let mut lines = out.lines();
+    let answer = lines.next().unwrap();
+    // `0  1 d  2 l ...`: the letters above the first row of boards.
+    let labels: String = lines.next().unwrap().split_whitespace().skip(2).step_by(2).collect();
+    assert!(labels.len() >= 3 && answer.starts_with(&labels), "{}", out);
+}
+
+#[test]
 fn numbers_too_large_for_a_small_board_are_named() {
     assert_error(EIGHT, b"1 2 3\n4 5 6\n7 8 10\n", "", "line 3: tile 10 is out of range 0-8");
     let huge = format!("{} 1 2 3 4 5 6 7 0\n", "9".repeat(60));

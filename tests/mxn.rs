@@ -161,3 +161,72 @@ fn paths_replay_to_the_goal_on_random_boards() {
         large
     );
 }
+
+/// The tiles may be spread over the lines in any way, as POJ's own data does; a board short of
+/// tiles, or with too many, names the count it wanted.
+#[test]
+fn tiles_are_read_whatever_the_lines() {
+    let one_line = "3 3\n1 0 3 4 2 5 7 8 6\n0 0\n";
+    let spread = "3 3\n1 0\n3 4 2 5\n\n7\n8 6\n0 0\n";
+    let rows = "3 3\n1 0 3\n4 2 5\n7 8 6\n0 0\n";
+    for input in [one_line, spread] {
+        assert_eq!(stdout_of(MXN, &["--path"], input), stdout_of(MXN, &["--path"], rows));
+    }
+    let (output, _) = run_with(MXN, &[], b"2 3\n1 2 3\n4 5\n0 0\n");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: line 4: expected 6 tiles for a 2 x 3 board, found 7 by the end of this line\n"
+    );
+    let (output, _) = run_with(MXN, &[], b"2 2\n1 0\n");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: line 3: expected 4 tiles for a 2 x 2 board, found the end of the input after 2\n"
+    );
+}
+
+/// A size is digits alone, and a bad size line is shown escaped and cut.
+#[test]
+fn sizes_are_digits_and_bad_ones_are_shown_escaped() {
+    let long = format!("3 {}", "7".repeat(60_000));
+    for (size, shown) in [
+        ("+3 3", "'+3 3'".to_string()),
+        ("3\03", "'3\\03'".to_string()),
+        ("\u{1b}[31m3 3", "'\\u{1b}[31m3 3'".to_string()),
+        (long.as_str(), format!("'3 {}...'", "7".repeat(38))),
+    ] {
+        let input = format!("{}\n1 0 3\n4 2 5\n7 8 6\n0 0\n", size);
+        let (output, _) = run_with(MXN, &[], input.as_bytes());
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(
+            String::from_utf8_lossy(&output.stderr),
+            format!(
+                "error: line 1: expected the size M N, each 2 to 999, or 0 0 to end, found {}\n",
+                shown
+            )
+        );
+    }
+}
+
+/// `--show` prints the path as `--path` does, then every board along it, the last the goal.
+#[test]
+fn show_draws_the_boards_along_the_path() {
+    let input = "3 3\n1 0 3\n4 2 5\n7 8 6\n0 0\n";
+    let path = stdout_of(MXN, &["--path"], input);
+    let shown = stdout_of(MXN, &["--show"], input);
+    assert!(shown.starts_with(&path), "{}", shown);
+    let moves = path.lines().nth(1).unwrap().len();
+    let labels = shown.lines().nth(2).unwrap();
+    assert_eq!(labels.split_whitespace().count(), 1 + 2 * moves);
+    // The boards stand in one row here, each 9 characters wide and 2 apart: the last one's.
+    assert!(moves < 7);
+    let goal: Vec<Vec<String>> = shown
+        .lines()
+        .skip(3)
+        .take(3)
+        .map(|row| {
+            let last = row.get(11 * moves..).unwrap_or("");
+            last.replace(['[', ']'], " ").split_whitespace().map(String::from).collect()
+        })
+        .collect();
+    assert_eq!(goal, [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "."]]);
+}
