@@ -197,16 +197,23 @@ fn render(
     // The binary's first doc line names its problem: it heads the file, as plain comments, so
     // that the file may be pasted below whatever a judge puts first.
     let mut doc = main.doc.lines().map(|line| line.trim_start_matches("//!"));
-    let mut out = format!("//{}
+    let mut out = format!(
+        "//{}
 //
-", doc.next().unwrap_or(""));
+",
+        doc.next().unwrap_or("")
+    );
     out += &format!(
         "// This is one file to submit to a judge, made by `{}` from the\n// program below and \
          the parts of the engine that it uses, each kept as a module.\n",
         command
     );
     if let Some(what) = dropped.first() {
-        let what = if *what == "///" { "doc comments" } else { "comments" };
+        let what = if *what == "///" {
+            "doc comments"
+        } else {
+            "comments"
+        };
         out += &format!(
             "// The engine's {} are left out to keep the file under 64 KB, which most judges \
              take.\n",
@@ -227,7 +234,9 @@ fn render(
         }
         let mut text = format!("\nmod {} {{\n{}", module.name, module.doc);
         for i in 0..module.items.len() {
-            text += &module.kept_text(i, &kept[m + 1], &names).unwrap_or_default();
+            text += &module
+                .kept_text(i, &kept[m + 1], &names)
+                .unwrap_or_default();
         }
         for line in text.lines() {
             let trimmed = line.trim_start();
@@ -243,7 +252,10 @@ fn render(
 
 /// Lines of a source from `from` (inclusive) to `to` (exclusive), each with its line end.
 fn lines_between(lines: &[&str], from: usize, to: usize) -> String {
-    lines[from..to].iter().map(|line| format!("{}\n", line)).collect()
+    lines[from..to]
+        .iter()
+        .map(|line| format!("{}\n", line))
+        .collect()
 }
 
 /// `source` with every `engine::` path made a `crate::` path.
@@ -360,7 +372,9 @@ fn lex(source: &str) -> Vec<Token> {
                             let hashes = bytes[i..].iter().take_while(|&&c| c == b'#').count();
                             let close = format!("\"{}", "#".repeat(hashes));
                             let body = i + hashes + 1;
-                            let end = source[body..].find(&close).map_or(bytes.len(), |e| body + e);
+                            let end = source[body..]
+                                .find(&close)
+                                .map_or(bytes.len(), |e| body + e);
                             line += source[body..end].matches('\n').count();
                             end + close.len()
                         }
@@ -411,7 +425,9 @@ fn skip_char_or_lifetime(source: &str, i: usize) -> usize {
     let bytes = source.as_bytes();
     if bytes.get(i + 1) == Some(&b'\\') {
         // The escaped character, then up to the closing quote.
-        return source[i + 3..].find('\'').map_or(bytes.len(), |end| i + 3 + end + 1);
+        return source[i + 3..]
+            .find('\'')
+            .map_or(bytes.len(), |end| i + 3 + end + 1);
     }
     let next = source[i + 1..].chars().next().map_or(1, char::len_utf8);
     if bytes.get(i + 1 + next) == Some(&b'\'') {
@@ -566,7 +582,8 @@ fn skip_attributes(tokens: &[Token], mut i: usize) -> (usize, bool) {
         match tokens[i].text.as_str() {
             "#" => {
                 let close = matching(tokens, i + 1);
-                let attribute: Vec<&str> = tokens[i + 1..close].iter().map(|t| &t.text[..]).collect();
+                let attribute: Vec<&str> =
+                    tokens[i + 1..close].iter().map(|t| &t.text[..]).collect();
                 test |= attribute.concat() == "[cfg(test)]";
                 i = close;
             }
@@ -714,7 +731,10 @@ impl Module {
     /// An impl: its type, its trait, and its members, each with its lines; and what its head
     /// (bounds included) names.
     fn parse_impl(body: &[Token], lines: (usize, usize)) -> (ItemKind, Refs) {
-        let open = body.iter().position(|t| t.text == "{").unwrap_or(body.len() - 1);
+        let open = body
+            .iter()
+            .position(|t| t.text == "{")
+            .unwrap_or(body.len() - 1);
         // The generics right after `impl`, then the trait and `for`, or the type alone.
         let mut at = 1;
         if body.get(1).map_or(false, |t| t.text == "<") {
@@ -732,7 +752,10 @@ impl Module {
             }
         }
         let head = &body[at..open];
-        let end = head.iter().position(|t| t.text == "where").unwrap_or(head.len());
+        let end = head
+            .iter()
+            .position(|t| t.text == "where")
+            .unwrap_or(head.len());
         let head = &head[..end];
         let (trait_name, self_type) = match head.iter().position(|t| t.text == "for") {
             Some(f) => (Some(path_name(&head[..f])), path_name(&head[f + 1..])),
@@ -886,9 +909,18 @@ impl Module {
 
 /// The std traits the engine imports for their methods alone, with those methods (and macros).
 const TRAIT_METHODS: &[(&str, &[&str])] = &[
-    ("BufRead", &["fill_buf", "consume", "read_line", "read_until"]),
-    ("Read", &["read", "read_exact", "read_to_end", "read_to_string"]),
-    ("Write", &["write", "write_all", "flush", "write_fmt", "writeln"]),
+    (
+        "BufRead",
+        &["fill_buf", "consume", "read_line", "read_until"],
+    ),
+    (
+        "Read",
+        &["read", "read_exact", "read_to_end", "read_to_string"],
+    ),
+    (
+        "Write",
+        &["write", "write_all", "flush", "write_fmt", "writeln"],
+    ),
 ];
 
 /// Whether `name` is a std trait of `TRAIT_METHODS` some method of which is in `names`.

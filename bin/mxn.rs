@@ -1,7 +1,7 @@
 //! POJ 2893 "M × N Puzzle": whether each board, up to 999 x 999, can reach 1 2 .. M*N-1 0;
 //! with `--path`, moves that do it.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 
 use engine::board::{check_arrangement, reaches_goal};
 use engine::constructive;
@@ -52,8 +52,7 @@ fn main() {
         }
     }
     let mut input = Input::with_max_line(io::stdin(), MAX_LINE);
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = judge::output();
     let mut tiles = Vec::new();
     loop {
         let case = read_case(&mut input, &mut tiles);
@@ -131,7 +130,10 @@ fn read_case(
     // The tiles, spread over the lines in any way: POJ promises only white space between them.
     let mut filled = 0;
     while filled < cells {
-        let expected = format!("expected {} tiles for a {} x {} board", cells, rows, columns);
+        let expected = format!(
+            "expected {} tiles for a {} x {} board",
+            cells, rows, columns
+        );
         if !input.read_line()? {
             let message = format!("{}, found the end of the input after {}", expected, filled);
             return Err(input.error(input.end_line(), message));

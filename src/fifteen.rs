@@ -219,11 +219,18 @@ impl Solver {
                 return None;
             }
             let found = if goal.blank() == TABLE_BLANK {
-                let search = Iterations::new(&start.relabelled(goal), tables, rules, self.max_moves);
+                let search =
+                    Iterations::new(&start.relabelled(goal), tables, rules, self.max_moves);
                 search.finish(u64::MAX)
             } else {
                 let heuristic = LinearConflict::new(goal);
-                search(start, &heuristic, GrowingRules::new(4, 4), u64::MAX, self.max_moves)
+                search(
+                    start,
+                    &heuristic,
+                    GrowingRules::new(4, 4),
+                    u64::MAX,
+                    self.max_moves,
+                )
             };
             found.ok().map(|solution| solution.moves)
         })

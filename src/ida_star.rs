@@ -103,7 +103,14 @@ pub fn solve<const W: usize, const N: usize>(
     if start.parity() != goal.parity() {
         return None;
     }
-    search(start, &LinearConflict::new(goal), NoUndo, u64::MAX, u32::MAX).ok()
+    search(
+        start,
+        &LinearConflict::new(goal),
+        NoUndo,
+        u64::MAX,
+        u32::MAX,
+    )
+    .ok()
 }
 
 /// Why [`search`] stopped without a path.
@@ -148,7 +155,9 @@ pub struct Iterations<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P>
     before_last: u64,
 }
 
-impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Iterations<'a, W, N, H, P> {
+impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>
+    Iterations<'a, W, N, H, P>
+{
     /// The search from `start` (which must be able to reach the goal of `heuristic`) under
     /// `rules` for paths of at most `max_moves` moves, before its first iteration.
     pub fn new(start: &Board<W, N>, heuristic: &'a H, rules: P, max_moves: u32) -> Self {
@@ -340,10 +349,12 @@ mod tests {
         let first_bound = heuristic.estimate(&heuristic.state(start.tiles()));
         let through: Vec<u64> = (first_bound..31)
             .step_by(2)
-            .map(|bound| match search(&start, &heuristic, NoUndo, u64::MAX, bound) {
-                Err(Stop::MoveLimit { nodes }) => nodes,
-                other => panic!("{:?} within {} moves", other, bound),
-            })
+            .map(
+                |bound| match search(&start, &heuristic, NoUndo, u64::MAX, bound) {
+                    Err(Stop::MoveLimit { nodes }) => nodes,
+                    other => panic!("{:?} within {} moves", other, bound),
+                },
+            )
             .collect();
         assert!(through.len() >= 3, "{:?}", through);
         for k in 1..through.len() {
@@ -400,7 +411,10 @@ mod tests {
         let start = board([2, 8, 3, 1, 0, 4, 7, 6, 5]);
         let heuristic = LinearConflict::new(&goal);
         assert_eq!(
-            search(&start, &heuristic, NoUndo, u64::MAX, 4).unwrap().moves.len(),
+            search(&start, &heuristic, NoUndo, u64::MAX, 4)
+                .unwrap()
+                .moves
+                .len(),
             4
         );
         assert!(matches!(

@@ -332,7 +332,10 @@ impl<R: Read> Input<R> {
             .position(|b| !b.is_ascii_whitespace())
             .unwrap_or(0);
         self.line.drain(..start);
-        self.separated = self.line.iter().any(|&b| b == b',' || b.is_ascii_whitespace());
+        self.separated = self
+            .line
+            .iter()
+            .any(|&b| b == b',' || b.is_ascii_whitespace());
         if std::str::from_utf8(&self.line).is_err() {
             return Err(self.error(number, "not valid UTF-8".to_string()));
         }

@@ -11,7 +11,7 @@
 //! prints the program's help.
 
 use std::ffi::OsString;
-use std::io::{self, BufWriter, Stdin, Write};
+use std::io::{self, BufWriter, Stdin, StdoutLock, Write};
 use std::process;
 
 use crate::board::{Board, Move};
@@ -100,8 +100,7 @@ pub fn run<const W: usize, const N: usize, S, F>(
 {
     let detail = detail_from_args(help, format, &mut solver);
     let mut input = Input::new(io::stdin());
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = output();
     let mut cases = Vec::new();
     let mut answered = 0;
     loop {
@@ -235,10 +234,31 @@ fn flush(out: &mut impl Write) {
     }
 }
 
+/// Standard output, buffered. Output with nowhere to go is reported as [`write_failed`] says,
+/// before anything is lost: Rust's runtime opens `/dev/null` for a descriptor the program was
+/// started without (`>&-`), read and write, where a shell's `> /dev/null` is write-only.
+pub fn output() -> BufWriter<StdoutLock<'static>> {
+    if stdout_was_closed() {
+        exit_with_error(1, "cannot write the output: standard output is closed");
+    }
+    BufWriter::new(io::stdout().lock())
+}
+
+/// Whether the program was started without standard output, as Linux's `/proc` tells.
+fn stdout_was_closed() -> bool {
+    let null =
+        std::fs::read_link("/proc/self/fd/1").map_or(false, |to| to.as_os_str() == "/dev/null");
+    let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
+    let flags = info.lines().find_map(|line| line.strip_prefix("flags:"));
+    let read_write = flags
+        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+        .map_or(false, |f| f & 3 == 2);
+    null && read_write
+}
+
 /// Writes `text` to standard output, or exits as [`write_failed`] says if that fails.
 pub fn print_all(text: &str) {
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
+    let mut out = output();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         write_failed(e);
     }

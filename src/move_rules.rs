@@ -106,7 +106,6 @@ impl MoveRules {
         let built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
         find(&built, (width, height, max_len))
     }
-
 }
 
 impl Pruning for &MoveRules {

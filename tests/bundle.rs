@@ -51,7 +51,14 @@ fn compile(compiler: &str, edition: &str, source: &Path) -> PathBuf {
 /// Checks `source` with `compiler` as `edition`, warnings denied, without building a program.
 fn check(compiler: &str, edition: &str, source: &Path) {
     let output = Command::new(compiler)
-        .args(["--edition", edition, "-D", "warnings", "--emit=metadata", "-o"])
+        .args([
+            "--edition",
+            edition,
+            "-D",
+            "warnings",
+            "--emit=metadata",
+            "-o",
+        ])
         .arg(source.with_extension(format!("{}.rmeta", edition)))
         .arg(source)
         .output()
@@ -71,9 +78,11 @@ fn check(compiler: &str, edition: &str, source: &Path) {
 fn is_item_head(line: &str) -> bool {
     let line = line.trim_start();
     let line = line.strip_prefix("pub ").unwrap_or(line);
-    ["fn ", "struct ", "enum ", "trait ", "const ", "static ", "type ", "impl"]
-        .iter()
-        .any(|start| line.starts_with(start))
+    [
+        "fn ", "struct ", "enum ", "trait ", "const ", "static ", "type ", "impl",
+    ]
+    .iter()
+    .any(|start| line.starts_with(start))
 }
 
 /// The doc comment and attribute lines right above line `at` of `lines`.
@@ -129,7 +138,10 @@ fn every_bundle_is_one_file_that_compiles_alone() {
         let lines: Vec<&str> = text.lines().collect();
         for (at, line) in lines.iter().enumerate() {
             if is_item_head(line) {
-                let docs = docs_above(&lines, at).iter().map(|d| d.to_string()).collect();
+                let docs = docs_above(&lines, at)
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect();
                 engine_items.push((line.to_string(), docs));
             }
         }
@@ -168,7 +180,11 @@ fn every_bundle_is_one_file_that_compiles_alone() {
         assert!(text.len() < 65_536, "{} is {} bytes", name, text.len());
         // Below that, every item keeps its docs and attributes.
         let docs_kept = !text.contains("are left out to keep the file under 64 KB");
-        assert!(docs_kept || name.starts_with("fifteen"), "{} lost its docs", name);
+        assert!(
+            docs_kept || name.starts_with("fifteen"),
+            "{} lost its docs",
+            name
+        );
         if docs_kept {
             for (at, line) in lines.iter().enumerate() {
                 let source: Vec<_> = engine_items.iter().filter(|(l, _)| l == line).collect();

@@ -165,17 +165,33 @@ fn show_labels_the_moves_as_the_answer_writes_them() {
     let mut lines = out.lines();
     let answer = lines.next().unwrap();
     // `0  1 d  2 l ...`: the letters above the first row of boards.
-    let labels: String = lines.next().unwrap().split_whitespace().skip(2).step_by(2).collect();
+    let labels: String = lines
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .skip(2)
+        .step_by(2)
+        .collect();
     assert!(labels.len() >= 3 && answer.starts_with(&labels), "{}", out);
 }
 
 #[test]
 fn numbers_too_large_for_a_small_board_are_named() {
-    assert_error(EIGHT, b"1 2 3\n4 5 6\n7 8 10\n", "", "line 3: tile 10 is out of range 0-8");
+    assert_error(
+        EIGHT,
+        b"1 2 3\n4 5 6\n7 8 10\n",
+        "",
+        "line 3: tile 10 is out of range 0-8",
+    );
     let huge = format!("{} 1 2 3 4 5 6 7 0\n", "9".repeat(60));
     let message = format!("line 1: tile {}... is out of range 0-8", "9".repeat(40));
     assert_error(EIGHT, huge.as_bytes(), "", &message);
-    assert_error(EIGHT_PATH, b"1 2 3 4 5 6 7 8 12\n", "", "line 1: tile 12 is out of range 0-8");
+    assert_error(
+        EIGHT_PATH,
+        b"1 2 3 4 5 6 7 8 12\n",
+        "",
+        "line 1: tile 12 is out of range 0-8",
+    );
     // Without separators each digit is a tile, as Luogu writes its boards.
     assert_eq!(stdout_of(EIGHT, &[], "283104765\n"), "4\n");
 }

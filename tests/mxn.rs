@@ -170,7 +170,10 @@ fn tiles_are_read_whatever_the_lines() {
     let spread = "3 3\n1 0\n3 4 2 5\n\n7\n8 6\n0 0\n";
     let rows = "3 3\n1 0 3\n4 2 5\n7 8 6\n0 0\n";
     for input in [one_line, spread] {
-        assert_eq!(stdout_of(MXN, &["--path"], input), stdout_of(MXN, &["--path"], rows));
+        assert_eq!(
+            stdout_of(MXN, &["--path"], input),
+            stdout_of(MXN, &["--path"], rows)
+        );
     }
     let (output, _) = run_with(MXN, &[], b"2 3\n1 2 3\n4 5\n0 0\n");
     assert_eq!(
@@ -225,7 +228,10 @@ fn show_draws_the_boards_along_the_path() {
         .take(3)
         .map(|row| {
             let last = row.get(11 * moves..).unwrap_or("");
-            last.replace(['[', ']'], " ").split_whitespace().map(String::from).collect()
+            last.replace(['[', ']'], " ")
+                .split_whitespace()
+                .map(String::from)
+                .collect()
         })
         .collect();
     assert_eq!(goal, [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "."]]);

@@ -146,3 +146,38 @@ fn the_bundler_never_panics_and_says_what_is_wrong() {
         assert!(output.stdout.is_empty());
     }
 }
+
+/// A program started without standard output (`>&-`) says so and exits 1, rather than
+/// answering into nothing with status 0; `> /dev/null` is still fine.
+#[test]
+fn a_closed_standard_output_is_an_error() {
+    for (redirect, status, error) in [
+        (
+            ">&-",
+            1,
+            "error: cannot write the output: standard output is closed\n",
+        ),
+        ("> /dev/null", 0, ""),
+    ] {
+        for (program, args, input) in [
+            (EIGHT, "", "283104765"),
+            (EIGHT, "--help", ""),
+            (MXN, "--path", "2 2\\n1 2\\n3 0\\n0 0"),
+        ] {
+            let script = format!("printf '{}\\n' | \"$0\" {} {}", input, args, redirect);
+            let output = Command::new("sh")
+                .args(["-c", &script, program])
+                .output()
+                .unwrap();
+            assert_eq!(
+                output.status.code(),
+                Some(status),
+                "{} {} {}",
+                program,
+                args,
+                redirect
+            );
+            assert_eq!(String::from_utf8_lossy(&output.stderr), error);
+        }
+    }
+}

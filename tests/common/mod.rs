@@ -256,6 +256,9 @@ pub fn korf_100() -> Vec<(usize, [u8; 16])> {
         .collect();
     assert_eq!(instances.len(), 100);
     // The published lengths sum to 5305.
-    assert_eq!(instances.iter().map(|(length, _)| length).sum::<usize>(), 5305);
+    assert_eq!(
+        instances.iter().map(|(length, _)| length).sum::<usize>(),
+        5305
+    );
     instances
 }
