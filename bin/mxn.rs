@@ -1,12 +1,12 @@
 //! POJ 2893 "M × N Puzzle": whether each board, up to 999 x 999, can reach 1 2 .. M*N-1 0;
 //! with `--path`, moves that do it.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use engine::board::{check_arrangement, reaches_goal};
 use engine::constructive;
-use engine::input::{parse_count, quoted, Input, InputError};
-use engine::judge;
+use engine::input::{parse_count, quoted, InputError};
+use engine::judge::{self, Reader};
 use engine::show;
 
 const HELP: &str = "\
@@ -15,7 +15,8 @@ Prints, for each board of M rows and N columns (2 to 999 each), YES if it can be
 1 2 .. M*N-1 with the blank 0 in the bottom-right cell, else NO. Parity decides, in time
 proportional to the board's size.
 
-Input: per case a line M N, then M lines of N numbers, 0 the blank; a line 0 0 ends the input.
+Input: per case a line M N, then the M rows of N numbers (any white space between numbers),
+0 the blank; a line 0 0 ends the input.
   3 3
   1 0 3
   4 2 5
@@ -31,6 +32,8 @@ Options:
   --show   as --path, and draw every board along the moves (boards of up to 100
            cells; larger ones get the moves alone)
   --help   print this help
+Arguments that are not options name files to read one after another instead of
+standard input (- is standard input).
 ";
 
 /// The largest board `--show` draws: 10 x 10 is already a page a move.
@@ -44,18 +47,35 @@ const MAX_LINE: usize = 1 << 16;
 
 fn main() {
     let (mut with_path, mut show) = (false, false);
+    let mut named = Vec::new();
     for arg in judge::args(HELP) {
         match arg.as_str() {
             "--path" => with_path = true,
             "--show" => (with_path, show) = (true, true),
-            _ => judge::unknown(&arg),
+            "-" => named.push(arg),
+            _ if arg.starts_with('-') => judge::unknown(&arg),
+            _ => named.push(arg),
         }
     }
-    let mut input = Input::with_max_line(io::stdin(), MAX_LINE);
     let mut out = judge::output();
+    for file in judge::files(named) {
+        let file = file.as_deref();
+        let mut input = judge::open_input(file, MAX_LINE, HELP);
+        answer_all(&mut input, file, &mut out, with_path, show);
+    }
+}
+
+/// Answers the cases of `input` (read from `file`, `None` for standard input) up to its `0 0`.
+fn answer_all(
+    input: &mut Reader,
+    file: Option<&str>,
+    out: &mut impl Write,
+    with_path: bool,
+    show: bool,
+) {
     let mut tiles = Vec::new();
     loop {
-        let case = read_case(&mut input, &mut tiles);
+        let case = read_case(input, &mut tiles);
         if let Ok(Some((columns, solvable))) = case {
             let answer = if solvable { "YES" } else { "NO" };
             if let Err(e) = writeln!(out, "{}", answer) {
@@ -91,7 +111,7 @@ fn main() {
         match case {
             Ok(Some(_)) => {}
             Ok(None) => return,
-            Err(e) => judge::fail(&e.to_string()),
+            Err(e) => judge::input_failed(file, &e),
         }
     }
 }
@@ -99,7 +119,7 @@ fn main() {
 /// Reads the next case into `tiles`: its number of columns and whether it can be solved, or
 /// `None` at the `0 0` that ends the input.
 fn read_case(
-    input: &mut Input<io::Stdin>,
+    input: &mut Reader,
     tiles: &mut Vec<u32>,
 ) -> Result<Option<(usize, bool)>, InputError> {
     if !input.next_filled_line()? {

@@ -354,11 +354,14 @@ pub struct Counted {
 
 impl Counted {
     /// The next board of `input` (see [`Input::board`]); `None` after the last one announced,
-    /// when nothing but blank lines follows it.
+    /// when nothing but blank lines follows it. A new input (the next file) announces its own.
     pub fn board<R: Read, const W: usize, const N: usize>(
         &mut self,
         input: &mut Input<R>,
     ) -> Result<Option<Board<W, N>>, InputError> {
+        if input.line_number() == 0 {
+            *self = Counted::default();
+        }
         let (count, line) = match self.announced {
             Some(announced) => announced,
             None => *self.announced.insert(input.number_of_boards()?),

@@ -1,7 +1,8 @@
-//! The loop every judge program runs: read the cases on standard input, solve them (one solver
-//! for the whole input: search first, tables on long inputs), and print each answer in order;
-//! on bad input print one `error: line N: ...` line on standard error and exit with status 2,
-//! keeping the answers already printed. Cases are read while input is at hand and handed to the
+//! The loop every judge program runs: read the cases on standard input (or from the files the
+//! arguments name, one after another), solve them (one solver for the whole input: search first,
+//! tables on long inputs), and print each answer in order; on bad input print one
+//! `error: line N: ...` line on standard error and exit with status 2, keeping the answers
+//! already printed. Cases are read while input is at hand and handed to the
 //! solver together (so the 4x4 solver can answer them in parallel), and answered before the
 //! program waits for more, so a person typing boards gets each answer at once.
 //!
@@ -11,11 +12,12 @@
 //! prints the program's help.
 
 use std::ffi::OsString;
-use std::io::{self, BufWriter, Stdin, StdoutLock, Write};
+use std::fs::File;
+use std::io::{self, BufWriter, Read, StdoutLock, Write};
 use std::process;
 
 use crate::board::{Board, Move};
-use crate::input::{quoted, Input, InputError};
+use crate::input::{quoted, Input, InputError, MAX_LINE};
 use crate::show;
 
 /// The most cases handed to the solver at once, which bounds the memory a long input takes.
@@ -84,6 +86,8 @@ const OPTIONS: &str = "
            use at most N threads, and never more than one per core (the
            default); only the 4x4 programs use more than one
   --help   print this help
+Arguments that are not options name files to read one after another instead of
+standard input (- is standard input).
 ";
 
 /// Runs a judge program through `solver`, printing in `format`: `next_case` reads one case, a
@@ -96,41 +100,99 @@ pub fn run<const W: usize, const N: usize, S, F>(
     mut next_case: F,
 ) where
     S: Solve<W, N>,
-    F: FnMut(&mut Input<Stdin>) -> Result<Option<(Board<W, N>, Board<W, N>)>, InputError>,
+    F: FnMut(&mut Reader) -> Result<Option<(Board<W, N>, Board<W, N>)>, InputError>,
 {
-    let detail = detail_from_args(help, format, &mut solver);
-    let mut input = Input::new(io::stdin());
+    let (detail, files) = detail_from_args(help, format, &mut solver);
     let mut out = output();
     let mut cases = Vec::new();
     let mut answered = 0;
-    loop {
-        let read = next_case(&mut input);
-        if let Ok(Some(case)) = read {
-            cases.push(case);
-            // Read on while input is at hand.
-            if !input.is_drained() && cases.len() < BATCH {
-                continue;
+    for (f, file) in files.iter().enumerate() {
+        let file = file.as_deref();
+        let mut input = open_input(file, MAX_LINE, help);
+        loop {
+            let read = next_case(&mut input);
+            if let Ok(Some(case)) = read {
+                cases.push(case);
+                // Read on while input is at hand.
+                if !input.is_drained() && cases.len() < BATCH {
+                    continue;
+                }
+            }
+            let answers = solver.answer(&cases, detail != Detail::Distance);
+            for ((start, _), answer) in cases.iter().zip(answers) {
+                answered += 1;
+                if let Err(e) = write_answer(&mut out, format, detail, answered, start, answer) {
+                    write_failed(e);
+                }
+            }
+            cases.clear();
+            flush(&mut out);
+            match read {
+                Ok(Some(_)) => {}
+                Ok(None) if answered == 0 && f + 1 == files.len() => {
+                    let message = "expected a board, found the end of the input".to_string();
+                    input_failed(file, &input.error(input.end_line(), message));
+                }
+                Ok(None) => break,
+                Err(e) => input_failed(file, &e),
             }
         }
-        let answers = solver.answer(&cases, detail != Detail::Distance);
-        for ((start, _), answer) in cases.iter().zip(answers) {
-            answered += 1;
-            if let Err(e) = write_answer(&mut out, format, detail, answered, start, answer) {
-                write_failed(e);
+    }
+}
+
+/// What programs read: a file, or standard input.
+pub type Reader = Input<Box<dyn Read>>;
+
+/// The input `file` (`None`: standard input), refusing lines over `max_line` bytes; a file that
+/// cannot be opened is a usage error. Standard input from a terminal first gets a line on
+/// standard error saying what the program waits for (`help` begins with the program's name).
+pub fn open_input(file: Option<&str>, max_line: usize, help: &str) -> Reader {
+    let reader: Box<dyn Read> = match file {
+        Some(path) => match File::open(path) {
+            Ok(file) => Box::new(file),
+            Err(e) => fail(&format!("cannot open {}: {}", quoted(path), e)),
+        },
+        None => {
+            if stdin_is_terminal() {
+                let name = help.split(':').next().unwrap_or("");
+                let _ = writeln!(
+                    io::stderr(),
+                    "{}: reading boards from the terminal; end with Ctrl-D (see --help)",
+                    name
+                );
             }
+            Box::new(io::stdin())
         }
-        cases.clear();
-        flush(&mut out);
-        match read {
-            Ok(Some(_)) => {}
-            Ok(None) if answered == 0 => {
-                let line = input.end_line();
-                let message = "expected a board, found the end of the input".to_string();
-                fail(&input.error(line, message).to_string());
-            }
-            Ok(None) => return,
-            Err(e) => fail(&e.to_string()),
-        }
+    };
+    Input::with_max_line(reader, max_line)
+}
+
+/// Whether standard input is a terminal, as Linux's `/proc` tells (false elsewhere).
+fn stdin_is_terminal() -> bool {
+    std::fs::read_link("/proc/self/fd/0").map_or(false, |to| {
+        let to = to.to_string_lossy();
+        to.starts_with("/dev/pts/") || to.starts_with("/dev/tty")
+    })
+}
+
+/// Reports `e`, bad input in `file` (`None`: standard input), naming the file if there is one.
+pub fn input_failed(file: Option<&str>, e: &InputError) -> ! {
+    match file {
+        Some(path) => fail(&format!("{}: {}", quoted(path), e)),
+        None => fail(&e.to_string()),
+    }
+}
+
+/// The files the arguments `args` name (`-` for standard input, `None`), or standard input
+/// alone if they name none.
+pub fn files(args: Vec<String>) -> Vec<Option<String>> {
+    let files: Vec<Option<String>> = args
+        .into_iter()
+        .map(|arg| Some(arg).filter(|arg| arg != "-"))
+        .collect();
+    match files.is_empty() {
+        true => vec![None],
+        false => files,
     }
 }
 
@@ -158,12 +220,13 @@ pub fn unknown(arg: &str) -> ! {
     fail(&format!("unknown argument {} (see --help)", quoted(arg)))
 }
 
-/// The detail the command-line arguments ask for; `--threads N` goes to the solver.
+/// The detail the command-line arguments ask for, and the files they name (see [`files`]);
+/// `--threads N` goes to the solver.
 fn detail_from_args<const W: usize, const N: usize>(
     help: &str,
     format: Format,
     solver: &mut impl Solve<W, N>,
-) -> Detail {
+) -> (Detail, Vec<Option<String>>) {
     let (mut detail, help) = match format.moves {
         false => (
             Detail::Distance,
@@ -172,7 +235,8 @@ fn detail_from_args<const W: usize, const N: usize>(
         true => (Detail::Path, format!("{}\nOptions:{}", help, OPTIONS)),
     };
     let args = args(&help);
-    let mut args = args.iter();
+    let mut args = args.into_iter();
+    let mut named = Vec::new();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--path" if !format.moves => detail = detail.max(Detail::Path),
@@ -181,10 +245,12 @@ fn detail_from_args<const W: usize, const N: usize>(
                 Some(threads) if threads > 0 => solver.set_threads(threads),
                 _ => fail("--threads needs a number of threads, 1 or more (see --help)"),
             },
-            _ => unknown(arg),
+            "-" => named.push(arg),
+            _ if arg.starts_with('-') => unknown(&arg),
+            _ => named.push(arg),
         }
     }
-    detail
+    (detail, files(named))
 }
 
 /// Prints the answer to case number `case` (from 1), whose start is `start`.

@@ -412,3 +412,52 @@ fn flags_help_and_unknown_arguments() {
     let (output, _) = run_with(EIGHT, &["--path"], b"123804765\n213804765\n");
     assert_eq!(text(&output.stdout), "0\n\n-1\n");
 }
+
+/// A sample of `testdata/`, by name.
+fn sample(name: &str) -> String {
+    format!("{}/testdata/{}", env!("CARGO_MANIFEST_DIR"), name)
+}
+
+/// Files named as arguments are read one after another, `-` standard input, as `cat` joins
+/// them; a counted input's files announce their own boards; an error names its file.
+#[test]
+fn files_named_as_arguments_are_read_one_after_another() {
+    let read = |name: &str| std::fs::read_to_string(sample(name)).unwrap();
+    let (output, _) = run_with(
+        EIGHT,
+        &[&sample("8.in"), "-", &sample("11.in")],
+        b"283104765\n",
+    );
+    assert_eq!(
+        text(&output.stdout),
+        read("8.out") + "4\n" + &read("11.out")
+    );
+    assert!(output.status.success() && output.stderr.is_empty());
+    let path_sample = sample("fifteen-path-1.in");
+    let (output, _) = run_with(FIFTEEN_PATH, &[&path_sample, &path_sample], b"");
+    assert_eq!(text(&output.stdout), read("fifteen-path-1.out").repeat(2));
+    let bad = sample("bad-short.in");
+    let (output, _) = run_with(EIGHT, &[&bad], b"");
+    assert_eq!(text(&output.stdout), read("bad-short.out"));
+    let error = read("bad-short.err").replacen("error: ", &format!("error: '{}': ", bad), 1);
+    assert_eq!(text(&output.stderr), error);
+    assert_eq!(output.status.code(), Some(2));
+    let (output, _) = run_with(EIGHT, &["no-such-file"], b"");
+    assert_eq!(
+        text(&output.stderr),
+        "error: cannot open 'no-such-file': No such file or directory (os error 2)\n"
+    );
+    assert_eq!(output.status.code(), Some(2));
+}
+
+/// Standard input from a terminal (a pseudo-terminal, through `script`) first gets one line on
+/// standard error saying what the program waits for; a pipe does not.
+#[test]
+fn a_terminal_is_told_what_the_program_waits_for() {
+    let hint = "eight: reading boards from the terminal; end with Ctrl-D (see --help)";
+    let (output, _) = run_with("script", &["-qec", EIGHT, "/dev/null"], b"283104765\n");
+    let shown = text(&output.stdout).replace('\r', "");
+    assert!(shown.contains(&format!("{}\n4\n", hint)), "{:?}", shown);
+    let (output, _) = run_with(EIGHT, &[], b"283104765\n");
+    assert!(output.stderr.is_empty());
+}
