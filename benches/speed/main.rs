@@ -1,0 +1,75 @@
+//! `cargo bench`: the engine's speed, printed as markdown tables (the README's "Performance").
+//!
+//! 1. Single instances: every solvable 2x3 and 3x3 start and 20,000 random `jiugong` pairs,
+//!    solved in process as a judge's single case is (IDA*), parsing excluded.
+//! 2. The classic approaches of the write-ups, written here as they describe them, on the same
+//!    instances as the engine in the same run: the 100 hardest 3x3 starts and 1,000 random ones.
+//! 3. A batch: all 362,880 3x3 arrangements through the real `eight` binary in one run.
+//! 4. The 15-puzzle: Korf's 100 under each heuristic, the pattern databases' build, and the
+//!    real `fifteen` binary on all 100 in one input.
+//! 5. POJ 2893: three boards of about a million cells through `mxn`, beside a typical accepted C
+//!    solution and a plain Rust one, both compiled here; and `mxn --path`'s constructive paths.
+//!
+//! One file a section (`single.rs`, `classic.rs`, `batch.rs`, `fifteen.rs`, `mxn.rs`), the
+//! timing and process helpers they share in `measure.rs`.
+
+mod batch;
+mod classic;
+mod fifteen;
+mod measure;
+mod mxn;
+mod single;
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
+use measure::{cores, cpu_model, today, Shell};
+
+/// `cargo bench` runs every section; `cargo bench -- single classic batch` names some.
+fn main() {
+    // First, while this process is small: see `Shell`.
+    let shell = Shell::start();
+    let fifteen_shell = Shell::start();
+    let mxn_shells = [
+        Shell::start(),
+        Shell::start(),
+        Shell::start(),
+        Shell::start(),
+    ];
+    // Cargo adds `--bench`; the other arguments name sections.
+    let named: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    const SECTIONS: [&str; 5] = ["single", "classic", "batch", "fifteen", "mxn"];
+    if let Some(unknown) = named.iter().find(|n| !SECTIONS.contains(&n.as_str())) {
+        eprintln!(
+            "error: no section '{}'; known: {}",
+            unknown,
+            SECTIONS.join(", ")
+        );
+        std::process::exit(2);
+    }
+    let wanted = |section: &str| named.is_empty() || named.iter().any(|n| n == section);
+    println!(
+        "Run on {} (UTC), CPU: {} ({} cores).\n",
+        today(),
+        cpu_model(),
+        cores()
+    );
+    if wanted("single") {
+        single::single_instances();
+    }
+    if wanted("classic") {
+        classic::classic_approaches();
+    }
+    if wanted("batch") {
+        batch::batch(shell);
+    }
+    if wanted("fifteen") {
+        fifteen::fifteen(fifteen_shell);
+    }
+    if wanted("mxn") {
+        mxn::mxn(mxn_shells);
+    }
+}
