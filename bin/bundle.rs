@@ -197,12 +197,7 @@ fn render(
     // The binary's first doc line names its problem: it heads the file, as plain comments, so
     // that the file may be pasted below whatever a judge puts first.
     let mut doc = main.doc.lines().map(|line| line.trim_start_matches("//!"));
-    let mut out = format!(
-        "//{}
-//
-",
-        doc.next().unwrap_or("")
-    );
+    let mut out = format!("//{}\n//\n", doc.next().unwrap_or(""));
     out += &format!(
         "// This is one file to submit to a judge, made by `{}` from the\n// program below and \
          the parts of the engine that it uses, each kept as a module.\n",
@@ -493,6 +488,15 @@ impl Refs {
         let mut refs = Refs::default();
         for (i, token) in tokens.iter().enumerate() {
             let after_dot = i > 0 && tokens[i - 1].text == ".";
+            // A name being defined (`fn name`) refers to nothing.
+            let defined = i > 0
+                && matches!(
+                    tokens[i - 1].text.as_str(),
+                    "fn" | "struct" | "enum" | "trait" | "type" | "const" | "static" | "mod"
+                );
+            if defined {
+                continue;
+            }
             let next = tokens.get(i + 1).map_or("", |t| t.text.as_str());
             if token.kind == Kind::Ident && !after_dot {
                 refs.idents.insert(token.text.clone());
@@ -829,9 +833,14 @@ impl Module {
                 let names: Vec<&(Vec<String>, String)> = imports
                     .iter()
                     .filter(|(path, local)| {
-                        let bare_module = path.len() == 2
-                            && path[0] == self.root
-                            && modules.contains(&path[1].as_str());
+                        // `use engine::judge;` or `use engine::judge::{self, ..}`.
+                        let module_path = match path.last().map(String::as_str) {
+                            Some("self") => &path[..path.len() - 1],
+                            _ => &path[..],
+                        };
+                        let bare_module = module_path.len() == 2
+                            && module_path[0] == self.root
+                            && modules.contains(&module_path[1].as_str());
                         // The binary's imports are all used; a module's, if its kept code
                         // names them, or calls a method of an imported std trait.
                         match self.root {

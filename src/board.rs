@@ -124,7 +124,8 @@ impl<const W: usize, const N: usize> Board<W, N> {
     /// Every move keeps this parity, and two boards of equal parity always reach each other,
     /// so it alone decides solvability (see [`parity`]).
     pub fn parity(&self) -> bool {
-        parity(W, &self.tiles.map(u32::from))
+        let tiles = self.tiles.map(u32::from);
+        parity_of(W, &tiles, small_cycles(&tiles))
     }
 }
 
@@ -167,9 +168,31 @@ pub fn check_arrangement(tiles: &[u32]) -> Result<(), String> {
 /// cycle of length `k` being `k - 1` swaps: O(cells), where counting inversions with a Fenwick
 /// tree takes O(cells log cells). Tiles are `u32`, so a 999 x 999 board takes 4 MB.
 pub fn parity(width: usize, tiles: &[u32]) -> bool {
+    parity_of(width, tiles, cycles(tiles))
+}
+
+/// The parity of `tiles`, `width` wide, whose permutation has `cycle_count` cycles.
+fn parity_of(width: usize, tiles: &[u32], cycle_count: usize) -> bool {
     let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
-    let swaps = tiles.len() - cycles(tiles);
+    let swaps = tiles.len() - cycle_count;
     (swaps + blank / width + blank % width) % 2 == 1
+}
+
+/// The number of cycles of the permutation `p` of at most 64 cells, one walk at a time, a bit
+/// per visited cell, nothing allocated.
+fn small_cycles(p: &[u32]) -> usize {
+    let (mut visited, mut count) = (0u64, 0);
+    for start in 0..p.len() {
+        if visited & 1 << start == 0 {
+            count += 1;
+            let mut cell = start;
+            while visited & 1 << cell == 0 {
+                visited |= 1 << cell;
+                cell = p[cell] as usize;
+            }
+        }
+    }
+    count
 }
 
 /// Whether the arrangement `tiles`, on a board `width` cells wide, can reach the goal
@@ -189,19 +212,7 @@ pub fn reaches_goal(width: usize, tiles: &[u32]) -> bool {
 /// walk, and the cycles of that small "leads into" permutation are those of `p`.
 fn cycles(p: &[u32]) -> usize {
     if p.len() <= 64 {
-        // A small board: one walk at a time, a bit per visited cell, nothing allocated.
-        let (mut visited, mut cycles) = (0u64, 0);
-        for start in 0..p.len() {
-            if visited & 1 << start == 0 {
-                cycles += 1;
-                let mut cell = start;
-                while visited & 1 << cell == 0 {
-                    visited |= 1 << cell;
-                    cell = p[cell] as usize;
-                }
-            }
-        }
-        return cycles;
+        return small_cycles(p);
     }
     const WALKS: usize = 16;
     const UNVISITED: u32 = u32::MAX;

@@ -28,50 +28,37 @@ fn scratch_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// Compiles `source` alone with `compiler` as `edition`, warnings denied; returns the program.
-fn compile(compiler: &str, edition: &str, source: &Path) -> PathBuf {
-    let program = source.with_extension(format!("{}.bin", compiler.replace('/', "_")));
-    let output = Command::new(compiler)
-        .args(["--edition", edition, "-O", "-D", "warnings", "-o"])
-        .arg(&program)
+/// Runs `compiler` on `source` alone as `edition`, warnings denied, with `options`, writing
+/// `output`; fails the test on any error or warning.
+fn rustc(compiler: &str, edition: &str, source: &Path, options: &str, output: &Path) {
+    let result = Command::new(compiler)
+        .args(["--edition", edition, "-D", "warnings", options, "-o"])
+        .arg(output)
         .arg(source)
         .output()
         .unwrap();
-    let errors = String::from_utf8_lossy(&output.stderr);
+    let errors = String::from_utf8_lossy(&result.stderr);
     assert!(
-        output.status.success() && errors.is_empty(),
-        "{} {}:\n{}",
-        compiler,
-        source.display(),
-        errors
-    );
-    program
-}
-
-/// Checks `source` with `compiler` as `edition`, warnings denied, without building a program.
-fn check(compiler: &str, edition: &str, source: &Path) {
-    let output = Command::new(compiler)
-        .args([
-            "--edition",
-            edition,
-            "-D",
-            "warnings",
-            "--emit=metadata",
-            "-o",
-        ])
-        .arg(source.with_extension(format!("{}.rmeta", edition)))
-        .arg(source)
-        .output()
-        .unwrap();
-    let errors = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success() && errors.is_empty(),
+        result.status.success() && errors.is_empty(),
         "{} --edition {} {}:\n{}",
         compiler,
         edition,
         source.display(),
         errors
     );
+}
+
+/// Compiles `source` into a program, optimised; returns the program.
+fn compile(compiler: &str, edition: &str, source: &Path) -> PathBuf {
+    let program = source.with_extension(format!("{}.bin", compiler.replace('/', "_")));
+    rustc(compiler, edition, source, "-O", &program);
+    program
+}
+
+/// Checks `source` without building a program.
+fn check(compiler: &str, edition: &str, source: &Path) {
+    let metadata = source.with_extension(format!("{}.rmeta", edition));
+    rustc(compiler, edition, source, "--emit=metadata", &metadata);
 }
 
 /// Whether `line` begins an item that may carry a doc comment.
