@@ -17,10 +17,18 @@ pub const MAX_LINE: usize = 4096;
 /// `text` in quotes for an error message: control characters escaped (`\u{1b}`, `\r`, `\0`
 /// show as such, never reaching the terminal raw) and anything past 40 characters cut to `...`.
 pub fn quoted(text: &str) -> String {
-    const LONGEST: usize = 40;
+    quote(text, 40)
+}
+
+/// `text` in quotes, control characters escaped as [`quoted`] does, but whole: a file's name.
+pub fn quoted_in_full(text: &str) -> String {
+    quote(text, usize::MAX)
+}
+
+fn quote(text: &str, longest: usize) -> String {
     let mut out = String::from("'");
     for (i, c) in text.chars().enumerate() {
-        if i == LONGEST {
+        if i == longest {
             out += "...";
             break;
         }

@@ -17,7 +17,7 @@ use std::io::{self, BufWriter, Read, StdoutLock, Write};
 use std::process;
 
 use crate::board::{Board, Move};
-use crate::input::{quoted, Input, InputError, MAX_LINE};
+use crate::input::{quoted, quoted_in_full, Input, InputError, MAX_LINE};
 use crate::show;
 
 /// The most cases handed to the solver at once, which bounds the memory a long input takes.
@@ -150,7 +150,7 @@ pub fn open_input(file: Option<&str>, max_line: usize, help: &str) -> Reader {
     let reader: Box<dyn Read> = match file {
         Some(path) => match File::open(path) {
             Ok(file) => Box::new(file),
-            Err(e) => fail(&format!("cannot open {}: {}", quoted(path), e)),
+            Err(e) => fail(&format!("cannot open {}: {}", quoted_in_full(path), e)),
         },
         None => {
             if stdin_is_terminal() {
@@ -178,7 +178,7 @@ fn stdin_is_terminal() -> bool {
 /// Reports `e`, bad input in `file` (`None`: standard input), naming the file if there is one.
 pub fn input_failed(file: Option<&str>, e: &InputError) -> ! {
     match file {
-        Some(path) => fail(&format!("{}: {}", quoted(path), e)),
+        Some(path) => fail(&format!("{}: {}", quoted_in_full(path), e)),
         None => fail(&e.to_string()),
     }
 }
