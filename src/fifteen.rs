@@ -34,7 +34,7 @@ pub type Board16 = Board<4, 16>;
 pub const TABLE_COST: u64 = 4_700_000;
 
 /// The longest move sequences whose repeats the searches with the tables skip: longer than a
-/// single search builds for itself ([`crate::ida_star`]), since the tables mean a long input,
+/// single search builds for itself ([`GrowingRules`]), since the tables mean a long input,
 /// and built beside the tables while their build leaves a core idle. Korf's 100: 346,930 nodes
 /// per instance instead of 380,615 with the rules of up to 10 moves.
 const TABLE_RULES: usize = 12;
