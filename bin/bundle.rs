@@ -172,11 +172,16 @@ fn bundle_source(root: &Path, source: &str, command: &str) -> Result<String, Str
     let main = Module::parse("main", source, ENGINE);
     let kept = reach(&main, &modules, &names);
 
-    // Judges cap a source's size: past the cap, the engine's item docs go, then its other
-    // comment lines.
+    // Judges cap a source's size: past the cap, the engine is indented with tabs, then its item
+    // docs go, then its other comment lines.
     let mut out = String::new();
-    for dropped in [&[][..], &["///"], &["//"]] {
-        out = render(&main, &modules, &kept, command, dropped);
+    for (tabs, dropped) in [
+        (false, &[][..]),
+        (true, &[]),
+        (true, &["///"]),
+        (true, &["//"]),
+    ] {
+        out = render(&main, &modules, &kept, command, tabs, dropped);
         if out.len() < SOURCE_LIMIT {
             break;
         }
@@ -184,13 +189,14 @@ fn bundle_source(root: &Path, source: &str, command: &str) -> Result<String, Str
     Ok(out)
 }
 
-/// The bundle's text: a header, the binary's kept items, then each engine module's, without the
-/// engine's lines that start with any of `dropped`.
+/// The bundle's text: a header, the binary's kept items, then each engine module's, indented
+/// with tabs if `tabs`, without the engine's lines that start with any of `dropped`.
 fn render(
     main: &Module,
     modules: &[Module],
     kept: &[Kept],
     command: &str,
+    tabs: bool,
     dropped: &[&str],
 ) -> String {
     let names: Vec<&str> = modules.iter().map(|m| m.name.as_str()).collect();
@@ -203,23 +209,22 @@ fn render(
          the parts of the engine that it uses, each kept as a module.\n",
         command
     );
-    if let Some(what) = dropped.first() {
-        let what = if *what == "///" {
-            "doc comments"
-        } else {
-            "comments"
-        };
-        out += &format!(
-            "// The engine's {} are left out to keep the file under 64 KB, which most judges \
-             take.\n",
-            what
-        );
+    let shrunk = match (tabs, dropped.first()) {
+        (false, _) => None,
+        (true, None) => Some("."),
+        (true, Some(&"///")) => Some("\n// and its doc comments are left out."),
+        (true, Some(_)) => Some("\n// and its comments are left out."),
+    };
+    if let Some(rest) = shrunk {
+        out += "// To keep the file under 64 KB, which most judges take, the engine is indented with tabs";
+        out += rest;
+        out += "\n";
     }
     for line in doc {
         out += &format!("//{}\n", line);
     }
     for i in 0..main.items.len() {
-        if let Some(text) = main.kept_text(i, &kept[0], &names) {
+        if let Some(text) = main.kept_text(i, &kept[0], &names, false) {
             out += &rename_engine(&text);
         }
     }
@@ -230,7 +235,7 @@ fn render(
         let mut text = format!("\nmod {} {{\n{}", module.name, module.doc);
         for i in 0..module.items.len() {
             text += &module
-                .kept_text(i, &kept[m + 1], &names)
+                .kept_text(i, &kept[m + 1], &names, tabs)
                 .unwrap_or_default();
         }
         for line in text.lines() {
@@ -574,6 +579,8 @@ struct Module {
     doc: String,
     items: Vec<Item>,
     lines: Vec<String>,
+    /// The lines indented with a tab for each four spaces, but within string literals.
+    tabbed: Vec<String>,
     /// The path by which it names engine modules: `crate`, or `engine` in a binary.
     root: &'static str,
 }
@@ -723,11 +730,30 @@ impl Module {
                 refs,
             });
         }
+        // Lines that go on a string literal keep their spaces; others may indent with tabs.
+        let mut in_literal = vec![false; lines.len()];
+        for token in tokens.iter().filter(|t| t.kind == Kind::Literal) {
+            for line in token.line + 1..=token.end_line.min(lines.len().saturating_sub(1)) {
+                in_literal[line] = true;
+            }
+        }
+        let tabbed = lines
+            .iter()
+            .zip(in_literal)
+            .map(|(line, literal)| {
+                let indent = line.len() - line.trim_start_matches(' ').len();
+                match literal {
+                    true => line.to_string(),
+                    false => "\t".repeat(indent / 4) + &line[indent - indent % 4..],
+                }
+            })
+            .collect();
         Module {
             name: name.to_string(),
             doc: lines_between(&lines, 0, doc_lines),
             items,
             lines: lines.iter().map(|line| line.to_string()).collect(),
+            tabbed,
             root,
         }
     }
@@ -822,10 +848,11 @@ impl Module {
     }
 
     /// The text of item `i` as kept in the bundle, if it is: whole, or an impl with the members
-    /// kept, or a `use` with the names kept.
-    fn kept_text(&self, i: usize, kept: &Kept, modules: &[&str]) -> Option<String> {
+    /// kept, or a `use` with the names kept; indented with tabs if `tabs`.
+    fn kept_text(&self, i: usize, kept: &Kept, modules: &[&str], tabs: bool) -> Option<String> {
         let (items, uses) = kept;
-        let lines: Vec<&str> = self.lines.iter().map(String::as_str).collect();
+        let source = if tabs { &self.tabbed } else { &self.lines };
+        let lines: Vec<&str> = source.iter().map(String::as_str).collect();
         let item = &self.items[i];
         let whole = lines_between(&lines, item.lines.0, item.lines.1);
         match &item.kind {

@@ -210,30 +210,35 @@ impl Solver {
         shared.found
     }
 
-    /// Every case searched with the tables, on every thread.
+    /// Every case searched with the tables, on every thread: the cases shared out between the
+    /// threads, or, when there are fewer cases than threads, each case's search shared out
+    /// between all of them ([`Iterations::finish_in_parallel`]), so one hard board uses every core.
     fn search_with_tables(&self, cases: &[(Board16, Board16)]) -> Vec<Option<Vec<Move>>> {
         let tables = self.tables.as_ref().expect("the tables are built");
         let rules = MoveRules::shared(4, 4, TABLE_RULES);
-        in_parallel(cases, self.threads, |(start, goal)| {
+        let one_by_one = cases.len() < self.threads;
+        let solve = |(start, goal): &(Board16, Board16)| {
             if start.parity() != goal.parity() {
                 return None;
             }
             let found = if goal.blank() == TABLE_BLANK {
                 let search =
                     Iterations::new(&start.relabelled(goal), tables, rules, self.max_moves);
-                search.finish(u64::MAX)
+                match one_by_one {
+                    true => search.finish_in_parallel(self.threads),
+                    false => search.finish(u64::MAX),
+                }
             } else {
                 let heuristic = LinearConflict::new(goal);
-                search(
-                    start,
-                    &heuristic,
-                    GrowingRules::new(4, 4),
-                    u64::MAX,
-                    self.max_moves,
-                )
+                let rules = GrowingRules::new(4, 4);
+                search(start, &heuristic, rules, u64::MAX, self.max_moves)
             };
             found.ok().map(|solution| solution.moves)
-        })
+        };
+        match one_by_one {
+            true => cases.iter().map(solve).collect(),
+            false => in_parallel(cases, self.threads, solve),
+        }
     }
 }
 

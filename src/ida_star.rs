@@ -14,8 +14,19 @@
 //! child that is cut off costs no writes. Time is proportional to the nodes visited; the search
 //! allocates nothing until it has found the path.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use crate::board::{Board, Move};
 use crate::linear_conflict::LinearConflict;
+use crate::threads::on_threads;
+
+/// The subtrees per thread a parallel iteration cuts its tree into, at the least: enough that
+/// the threads finish at nearly the same time, few enough that cutting costs nothing.
+const SUBTREES_PER_THREAD: usize = 32;
+
+/// The most nodes a cut of the tree may visit before it is taken as it is, however few its
+/// subtrees: a tree that stays thin that deep is cheap to search on one thread anyway.
+const CUT_NODES: u64 = 20_000;
 
 /// An optimal solution and the work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -172,6 +183,9 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>
             moves: Vec::new(),
             nodes: 0,
             node_limit: u64::MAX,
+            split_depth: 0,
+            trail: Vec::new(),
+            subtrees: Vec::new(),
         };
         Iterations {
             search,
@@ -197,7 +211,7 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>
         }
         let before = search.nodes;
         search.node_limit = node_limit;
-        if search.dfs(self.blank, 0, self.state, 0) {
+        if search.dfs::<false>(self.blank, 0, self.state, 0) {
             if search.nodes > node_limit {
                 return Some(Err(Stop::NodeLimit {
                     nodes: search.nodes,
@@ -232,6 +246,95 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>
         }
     }
 
+    /// The iterations left, each shared out between up to `threads` threads, to the end: the
+    /// tree is cut at the shallowest depth that gives [`SUBTREES_PER_THREAD`] subtrees a thread,
+    /// and each thread takes the next subtree left, in the order of their paths. The path found
+    /// is the one of the first subtree that holds one (the threads finish every subtree before
+    /// it), so it is the path [`Iterations::finish`] finds, whatever the threads; only the nodes
+    /// counted may differ.
+    pub fn finish_in_parallel(mut self, threads: usize) -> Result<Solution, Stop>
+    where
+        H: Sync,
+        H::State: Send + Sync,
+        P: Copy + Send + Sync,
+    {
+        let search = &mut self.search;
+        search.node_limit = u64::MAX;
+        loop {
+            search.rules.before_iteration(search.nodes);
+            if search.bound > self.max_moves {
+                return Err(Stop::MoveLimit {
+                    nodes: search.nodes,
+                });
+            }
+            // Cut the tree, deeper while it gives too few subtrees and cutting is cheap. A path
+            // short enough ends the search while cutting; a tree with nothing at the cut depth
+            // was searched whole.
+            search.split_depth = 1;
+            loop {
+                search.subtrees.clear();
+                search.next_bound = u32::MAX;
+                let before = search.nodes;
+                if search.dfs::<true>(self.blank, 0, self.state, 0) {
+                    let mut moves = std::mem::take(&mut search.moves);
+                    moves.reverse();
+                    let nodes = search.nodes;
+                    return Ok(Solution { moves, nodes });
+                }
+                let cut = search.subtrees.len();
+                if cut == 0
+                    || cut >= SUBTREES_PER_THREAD * threads
+                    || search.nodes - before > CUT_NODES
+                {
+                    break;
+                }
+                search.split_depth += 1;
+            }
+            let subtrees = std::mem::take(&mut search.subtrees);
+            let (next, first) = (AtomicUsize::new(0), AtomicUsize::new(usize::MAX));
+            let shared = &*search;
+            let worker = || {
+                let mut helper = shared.helper();
+                let mut found = None;
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let (tiles, blank, state, rule, trail) = match subtrees.get(i) {
+                        Some(subtree) if i < first.load(Ordering::Relaxed) => subtree,
+                        _ => break,
+                    };
+                    helper.tiles = *tiles;
+                    let depth = trail.len() as u32;
+                    if helper.dfs::<false>(*blank, depth, *state, *rule) {
+                        first.fetch_min(i, Ordering::Relaxed);
+                        let moves = std::mem::take(&mut helper.moves);
+                        found = found.or(Some((i, moves)));
+                    }
+                }
+                (found, helper.nodes, helper.next_bound)
+            };
+            let done = on_threads(threads, worker);
+            let mut first_found: Option<(usize, Vec<Move>)> = None;
+            for (found, nodes, next_bound) in done {
+                search.nodes += nodes;
+                search.next_bound = search.next_bound.min(next_bound);
+                if let Some((i, moves)) = found {
+                    if first_found.as_ref().map_or(true, |(j, _)| i < *j) {
+                        first_found = Some((i, moves));
+                    }
+                }
+            }
+            if let Some((i, mut below)) = first_found {
+                // The moves to the subtree, then those within it (found last move first).
+                let mut moves = subtrees[i].4.clone();
+                below.reverse();
+                moves.extend(below);
+                let nodes = search.nodes;
+                return Ok(Solution { moves, nodes });
+            }
+            search.bound = search.next_bound;
+        }
+    }
+
     /// The nodes visited so far.
     pub fn nodes(&self) -> u64 {
         self.search.nodes
@@ -262,7 +365,7 @@ fn moves_from<const W: usize, const N: usize>() -> [u8; N] {
     moves_from
 }
 
-struct Search<'a, const W: usize, const N: usize, H, P> {
+struct Search<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P> {
     tiles: [u8; N],
     heuristic: &'a H,
     rules: P,
@@ -273,16 +376,59 @@ struct Search<'a, const W: usize, const N: usize, H, P> {
     moves: Vec<Move>,
     nodes: u64,
     node_limit: u64,
+    /// Where a search that cuts its tree (see [`Iterations::finish_in_parallel`]) stops, the
+    /// moves that led to where it stands, and the subtrees it left.
+    split_depth: u32,
+    trail: Vec<Move>,
+    subtrees: Vec<Subtree<N, H::State>>,
 }
 
+/// The root of a subtree that a parallel iteration shares out: its board, the blank's cell, its
+/// heuristic and rules' states, and the moves from the start that reach it.
+type Subtree<const N: usize, S> = ([u8; N], usize, S, u16, Vec<Move>);
+
 impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<'a, W, N, H, P> {
+    /// A search like this one, with the same bound, for another thread's subtrees.
+    fn helper(&self) -> Self
+    where
+        P: Copy,
+    {
+        Search {
+            tiles: self.tiles,
+            heuristic: self.heuristic,
+            rules: self.rules,
+            moves_from: self.moves_from,
+            bound: self.bound,
+            next_bound: u32::MAX,
+            moves: Vec::new(),
+            nodes: 0,
+            node_limit: u64::MAX,
+            split_depth: 0,
+            trail: Vec::new(),
+            subtrees: Vec::new(),
+        }
+    }
+
     /// Searches below the blank at `blank`, reached in `depth` moves, the board's heuristic
     /// state being `state` and the rules' `rule`; true when the search is over: the goal is
     /// reached, with the path from here pushed onto `self.moves`, or the node limit is passed.
-    fn dfs(&mut self, blank: usize, depth: u32, state: H::State, rule: u16) -> bool {
+    /// With `SPLIT`, the nodes at `self.split_depth` are not searched but left, in order, in
+    /// `self.subtrees`.
+    fn dfs<const SPLIT: bool>(
+        &mut self,
+        blank: usize,
+        depth: u32,
+        state: H::State,
+        rule: u16,
+    ) -> bool {
         self.nodes += 1;
         if self.heuristic.estimate(&state) == 0 || self.nodes > self.node_limit {
             return true;
+        }
+        if SPLIT && depth == self.split_depth {
+            let trail = self.trail.clone();
+            self.subtrees.push((self.tiles, blank, state, rule, trail));
+            return false;
         }
         // How far the blank's cell shifts for each move in `Move::ALL`: down, left, right, up.
         let shift = [W, usize::MAX, 1, W.wrapping_neg()];
@@ -301,9 +447,15 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
                 continue;
             }
             self.tiles.swap(cell, blank);
-            if self.dfs(cell, depth + 1, child, self.rules.after(rule, bit)) {
+            if SPLIT {
+                self.trail.push(Move::ALL[bit]);
+            }
+            if self.dfs::<SPLIT>(cell, depth + 1, child, self.rules.after(rule, bit)) {
                 self.moves.push(Move::ALL[bit]);
                 return true;
+            }
+            if SPLIT {
+                self.trail.pop();
             }
             self.tiles.swap(cell, blank);
         }

@@ -166,7 +166,7 @@ fn every_bundle_is_one_file_that_compiles_alone() {
         // Codeforces, the strictest judge we know, takes sources under 64 KB.
         assert!(text.len() < 65_536, "{} is {} bytes", name, text.len());
         // Below that, every item keeps its docs and attributes.
-        let docs_kept = !text.contains("are left out to keep the file under 64 KB");
+        let docs_kept = !text.contains("comments are left out.");
         assert!(
             docs_kept || name.starts_with("fifteen"),
             "{} lost its docs",

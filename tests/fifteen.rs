@@ -13,7 +13,9 @@ use common::{distances_by_hash_map, first_shortest_path, korf_100, rows_of, stdo
 use engine::board::{Board, Move};
 use engine::cantor::{factorial, unrank};
 use engine::fifteen::Solver;
-use engine::ida_star::{search, Heuristic, NoUndo};
+use engine::ida_star::{search, Heuristic, Iterations, NoUndo};
+use engine::linear_conflict::LinearConflict;
+use engine::move_rules::MoveRules;
 use engine::pattern_db::{PatternDb, PARTITION_555};
 
 const FIFTEEN: &str = env!("CARGO_BIN_EXE_fifteen");
@@ -271,4 +273,51 @@ fn parity_decides_solvability_on_small_boards() {
     check::<4, 8>();
     check::<2, 8>();
     check::<3, 6>();
+}
+
+/// One board's search shared out between threads finds the path the search on one thread finds,
+/// the first shortest in dictionary order, whatever the number of threads: Korf's boards of at
+/// most 52 moves under the tables and the move rules, and under linear conflict the 3x3 boards
+/// of random walks.
+#[test]
+fn a_search_shared_out_between_threads_finds_the_path_of_one_thread() {
+    let db = PatternDb::build(&PARTITION_555, 2);
+    let rules = MoveRules::shared(4, 4, 12);
+    let mut checked = 0;
+    for (length, tiles) in korf_100().into_iter().filter(|&(length, _)| length <= 52) {
+        let start = Board16::from_tiles(tiles).unwrap();
+        let alone = Iterations::new(&start, &db, rules, u32::MAX)
+            .finish(u64::MAX)
+            .unwrap();
+        assert_eq!(alone.moves.len(), length);
+        for threads in [1, 2, 3] {
+            let shared = Iterations::new(&start, &db, rules, u32::MAX);
+            let shared = shared.finish_in_parallel(threads).unwrap();
+            assert_eq!(
+                shared.moves, alone.moves,
+                "{:?} on {} threads",
+                tiles, threads
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 20, "{} boards", checked);
+    let goal = Board::<3, 9>::canonical_goal(8);
+    let heuristic = LinearConflict::new(&goal);
+    let mut rng = Rng::new(21);
+    for _ in 0..200 {
+        let mut start = goal;
+        for _ in 0..rng.below(60) {
+            let moves: Vec<_> = start.neighbours().collect();
+            start = moves[rng.below(moves.len())].1;
+        }
+        let alone = search(&start, &heuristic, NoUndo, u64::MAX, u32::MAX).unwrap();
+        for threads in [2, 4] {
+            let shared = Iterations::new(&start, &heuristic, NoUndo, u32::MAX);
+            assert_eq!(
+                shared.finish_in_parallel(threads).unwrap().moves,
+                alone.moves
+            );
+        }
+    }
 }
