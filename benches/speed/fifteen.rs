@@ -11,7 +11,7 @@ use engine::move_rules::MoveRules;
 use engine::pattern_db::{PatternDb, PARTITION_555};
 
 use crate::common::korf_100;
-use crate::measure::{grouped, human, least_time, Shell};
+use crate::measure::{grouped, human, least_time, quantile, Shell};
 
 /// Manhattan distance alone: the heuristic of the textbook 15-puzzle IDA*.
 struct Manhattan([[u8; 16]; 16]);
@@ -193,6 +193,46 @@ pub fn fifteen(mut shell: Shell) {
             threads,
             human(walls[RUNS / 2]),
             human(walls[0])
+        );
+    }
+    // One board a process, as a judge runs a case and a person solves a puzzle.
+    const BOARD_RUNS: usize = 3;
+    println!(
+        "\n`fifteen` on each of the 100 boards alone, one process a board (the median of {} runs \
+         each, every answer checked); over the boards of each length:\n",
+        BOARD_RUNS
+    );
+    println!("| Boards | Count | Median | 90th percentile | Worst |");
+    println!("|---|---:|---:|---:|---:|");
+    let mut by_board: Vec<(usize, Duration)> = Vec::new();
+    for (length, tiles) in &korf {
+        let numbers: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+        let input = numbers.join(" ") + "\n";
+        let expected = format!("{}\n", length);
+        let fifteen = env!("CARGO_BIN_EXE_fifteen");
+        let walls = shell.wall_times(fifteen, "", input.as_bytes(), &expected, BOARD_RUNS);
+        by_board.push((*length, walls[BOARD_RUNS / 2]));
+    }
+    for (label, lengths) in [
+        ("up to 45 moves", 0..=45),
+        ("46 to 50 moves", 46..=50),
+        ("51 to 55 moves", 51..=55),
+        ("56 moves or more", 56..=usize::MAX),
+        ("all 100", 0..=usize::MAX),
+    ] {
+        let mut walls: Vec<Duration> = by_board
+            .iter()
+            .filter(|(length, _)| lengths.contains(length))
+            .map(|&(_, wall)| wall)
+            .collect();
+        walls.sort_unstable();
+        println!(
+            "| {} | {} | {} | {} | {} |",
+            label,
+            walls.len(),
+            human(walls[walls.len() / 2]),
+            human(quantile(&walls, 0.9)),
+            human(walls[walls.len() - 1])
         );
     }
     println!("\nPeak memory of `fifteen`: {}.", shell.finish());
