@@ -16,6 +16,8 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use crate::board::{Board, Move};
@@ -23,7 +25,8 @@ use crate::ida_star::{search, Iterations, Stop};
 use crate::judge::{Answer, Solve};
 use crate::linear_conflict::LinearConflict;
 use crate::move_rules::{GrowingRules, MoveRules};
-use crate::pattern_db::{build_table, PatternDb, PARTITION_555};
+use crate::pattern_db::{build_table, table_len, PatternDb, PARTITION_555, PARTITION_663};
+use crate::saved_tables;
 use crate::threads::{in_parallel, on_threads};
 
 /// The 4x4 board.
@@ -38,6 +41,14 @@ pub const TABLE_COST: u64 = 4_700_000;
 /// and built beside the tables while their build leaves a core idle. Korf's 100: 346,930 nodes
 /// per instance instead of 380,615 with the rules of up to 10 moves.
 const TABLE_RULES: usize = 12;
+
+/// Search nodes of linear conflict that cost about what loading the saved tables and building
+/// the move rules of up to `SAVED_RULES` moves cost (see the README's Performance section).
+const LOAD_COST: u64 = 400_000;
+
+/// The longest move sequences whose repeats the searches with the saved tables skip: those
+/// rules build in 6 ms, where the 12-move rules would take longer than a single board's search.
+const SAVED_RULES: usize = 10;
 
 /// The goal cell of the blank that the tables are built for: `1 2 .. 15 0`.
 const TABLE_BLANK: usize = 15;
@@ -60,7 +71,10 @@ pub struct Solver {
     max_moves: u32,
     /// Search nodes spent without the tables so far.
     spent: u64,
-    tables: Option<PatternDb>,
+    /// The tables and the move rules searched with them, once they are built or loaded.
+    tables: Option<(PatternDb, &'static MoveRules)>,
+    /// Where the tables are kept between runs (`--tables DIR`), if anywhere.
+    table_dir: Option<PathBuf>,
 }
 
 impl Default for Solver {
@@ -78,6 +92,7 @@ impl Solver {
             max_moves: u32::MAX,
             spent: 0,
             tables: None,
+            table_dir: None,
         }
     }
 
@@ -85,6 +100,24 @@ impl Solver {
     /// wants no path longer than 35); the search proves it without looking further.
     pub fn with_max_moves(self, max_moves: u32) -> Self {
         Solver { max_moves, ..self }
+    }
+
+    /// This solver, keeping its tables in `dir`: the strongest it has (6-6-3, mirrored) are
+    /// loaded from there, or built once and saved there ([`crate::saved_tables`]), and since they
+    /// cost little to load, the searches switch to them after `LOAD_COST` nodes.
+    pub fn with_table_dir(self, dir: PathBuf) -> Self {
+        Solver {
+            table_dir: Some(dir),
+            ..self
+        }
+    }
+
+    /// The search nodes that cost about what getting the tables costs.
+    fn table_cost(&self) -> u64 {
+        match self.table_dir {
+            Some(_) => LOAD_COST,
+            None => TABLE_COST,
+        }
     }
 
     /// Whether the tables are built by now.
@@ -108,19 +141,22 @@ impl Solver {
             .collect();
         let mut rest = Vec::new().into_iter();
         if !left.is_empty() {
-            // The three tables and the searches' rules: four jobs shared out between the
-            // threads, the rules last, where a core would wait for the last table.
-            let groups = PARTITION_555.iter().copied().map(Some);
-            let jobs: Vec<Option<&[u8]>> = groups.chain([None]).collect();
-            let built = in_parallel(&jobs, self.threads, |job| match job {
-                Some(tiles) => Some(build_table(tiles)),
-                None => {
-                    MoveRules::shared(4, 4, TABLE_RULES);
-                    None
+            self.tables = Some(match &self.table_dir {
+                Some(dir) => {
+                    // The tables loaded (or built and saved) beside the rules' build.
+                    let jobs = [true, false];
+                    let mut done = in_parallel(&jobs, self.threads, |&tables| match tables {
+                        true => Some(saved(dir, self.threads)),
+                        false => {
+                            MoveRules::shared(4, 4, SAVED_RULES);
+                            None
+                        }
+                    });
+                    let db = done.remove(0).expect("the tables job gives the tables");
+                    (db, MoveRules::shared(4, 4, SAVED_RULES))
                 }
+                None => self.built(),
             });
-            let tables = built.into_iter().flatten().collect();
-            self.tables = Some(PatternDb::from_tables(&PARTITION_555, tables));
             rest = self.search_with_tables(&left).into_iter();
         }
         first
@@ -129,11 +165,28 @@ impl Solver {
             .collect()
     }
 
+    /// The 5-5-5 tables and the searches' rules: four jobs shared out between the threads, the
+    /// rules last, where a core would wait for the last table.
+    fn built(&self) -> (PatternDb, &'static MoveRules) {
+        let groups = PARTITION_555.iter().copied().map(Some);
+        let jobs: Vec<Option<&[u8]>> = groups.chain([None]).collect();
+        let built = in_parallel(&jobs, self.threads, |job| match job {
+            Some(tiles) => Some(build_table(tiles)),
+            None => {
+                MoveRules::shared(4, 4, TABLE_RULES);
+                None
+            }
+        });
+        let tables = built.into_iter().flatten().collect();
+        let db = PatternDb::from_tables(&PARTITION_555, tables);
+        (db, MoveRules::shared(4, 4, TABLE_RULES))
+    }
+
     /// Each case searched with linear conflict, `None` for a case left for the tables.
     ///
     /// Each search runs one iteration at a time, and the next to run is always the one forecast
     /// cheapest ([`Iterations::forecast`]), for as long as the nodes spent so far and the
-    /// forecasts of the unfinished searches' next iterations stay within `TABLE_COST`: past that,
+    /// forecasts of the unfinished searches' next iterations stay within the tables' cost: past that,
     /// searching on would cost more than the tables, so the cases left wait for them. A long
     /// input of hard boards learns this early (Korf's 100: after 0.6 million nodes of 4.7
     /// million); an easy board never comes near it. Searches for a goal that no table serves
@@ -166,20 +219,21 @@ impl Solver {
         }
         let shared = Mutex::new(shared);
         let budgeted = |i: usize| cases[i].1.blank() == TABLE_BLANK;
+        let table_cost = self.table_cost();
         let worker = || loop {
             let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
             let (i, forecast, mut search, limit) = {
                 let mut shared = lock();
                 let committed = shared.spent + shared.forecasts;
                 let Reverse((forecast, i)) = match shared.waiting.pop() {
-                    Some(next) if !budgeted((next.0).1) || committed <= TABLE_COST => next,
+                    Some(next) if !budgeted((next.0).1) || committed <= table_cost => next,
                     _ => return, // nothing to do, or the tables will pay
                 };
                 let search = shared.searches[i].take().expect("a waiting search");
                 // Unless no table serves the goal, what is left of the budget bounds the
                 // iteration even when it grows more than forecast.
                 let limit = match budgeted(i) {
-                    true => search.nodes() + (TABLE_COST + forecast).saturating_sub(committed),
+                    true => search.nodes() + (table_cost + forecast).saturating_sub(committed),
                     false => u64::MAX,
                 };
                 (i, forecast, search, limit)
@@ -214,8 +268,8 @@ impl Solver {
     /// threads, or, when there are fewer cases than threads, each case's search shared out
     /// between all of them ([`Iterations::finish_in_parallel`]), so one hard board uses every core.
     fn search_with_tables(&self, cases: &[(Board16, Board16)]) -> Vec<Option<Vec<Move>>> {
-        let tables = self.tables.as_ref().expect("the tables are built");
-        let rules = MoveRules::shared(4, 4, TABLE_RULES);
+        let (tables, rules) = self.tables.as_ref().expect("the tables are built");
+        let (tables, rules) = (tables, *rules);
         let one_by_one = cases.len() < self.threads;
         let solve = |(start, goal): &(Board16, Board16)| {
             if start.parity() != goal.parity() {
@@ -240,6 +294,35 @@ impl Solver {
             false => in_parallel(cases, self.threads, solve),
         }
     }
+}
+
+/// The tables of `PARTITION_663` saved in `dir`, or, when no sound file of them is there, built
+/// on `threads` threads (saying so on standard error, a line a table) and saved there.
+fn saved(dir: &Path, threads: usize) -> PatternDb {
+    let sizes: Vec<usize> = PARTITION_663.iter().map(|g| table_len(g.len())).collect();
+    if let Some(tables) = saved_tables::load(dir, &PARTITION_663, &sizes) {
+        return PatternDb::from_tables(&PARTITION_663, tables);
+    }
+    let say = |text: String| {
+        let _ = writeln!(io::stderr(), "{}", text);
+    };
+    say(format!(
+        "building the 6-6-3 pattern databases in {}, once (a few seconds)",
+        dir.display()
+    ));
+    let tables = in_parallel(&PARTITION_663, threads, |tiles| {
+        let table = build_table(tiles);
+        say(format!("  built the table of tiles {:?}", tiles));
+        table
+    });
+    match saved_tables::save(dir, &PARTITION_663, &tables) {
+        Ok(()) => say(format!(
+            "  saved {}",
+            saved_tables::file(dir, &PARTITION_663).display()
+        )),
+        Err(e) => say(format!("  cannot save them in {}: {}", dir.display(), e)),
+    }
+    PatternDb::from_tables(&PARTITION_663, tables)
 }
 
 /// What the threads of [`Solver::search_first`] share.
@@ -269,6 +352,12 @@ impl Solve<4, 16> for Solver {
 
     fn set_threads(&mut self, threads: usize) {
         self.threads = threads.clamp(1, cores());
+    }
+
+    const KEEPS_TABLES: bool = true;
+
+    fn set_table_dir(&mut self, dir: PathBuf) {
+        self.table_dir = Some(dir);
     }
 }
 

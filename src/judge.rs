@@ -14,6 +14,7 @@
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, StdoutLock, Write};
+use std::path::PathBuf;
 use std::process;
 
 use crate::board::{Board, Move};
@@ -35,6 +36,12 @@ pub trait Solve<const W: usize, const N: usize> {
 
     /// Lets the solver use up to `threads` threads; the default ignores it.
     fn set_threads(&mut self, _threads: usize) {}
+
+    /// Whether the solver keeps tables on disk (`--tables DIR`).
+    const KEEPS_TABLES: bool = false;
+
+    /// Keeps the solver's tables in `dir`; only a solver that [`Solve::KEEPS_TABLES`] is asked.
+    fn set_table_dir(&mut self, _dir: PathBuf) {}
 }
 
 /// The answer to one case.
@@ -89,6 +96,12 @@ const OPTIONS: &str = "
 Arguments that are not options name files to read one after another instead of
 standard input (- is standard input).
 ";
+
+const TABLES_OPTION: &str = "
+  --tables DIR
+           keep the pattern databases in the folder DIR: the first run builds the
+           strongest set (6-6-3, 11 MiB, a few seconds) and saves it there, later
+           runs load it; a damaged or foreign file there is built again";
 
 /// Runs a judge program through `solver`, printing in `format`: `next_case` reads one case, a
 /// start and its goal, or returns `Ok(None)` at the end of the input; `help` describes the
@@ -222,17 +235,21 @@ pub fn unknown(arg: &str) -> ! {
 
 /// The detail the command-line arguments ask for, and the files they name (see [`files`]);
 /// `--threads N` goes to the solver.
-fn detail_from_args<const W: usize, const N: usize>(
+fn detail_from_args<const W: usize, const N: usize, S: Solve<W, N>>(
     help: &str,
     format: Format,
-    solver: &mut impl Solve<W, N>,
+    solver: &mut S,
 ) -> (Detail, Vec<Option<String>>) {
+    let tables = if S::KEEPS_TABLES { TABLES_OPTION } else { "" };
     let (mut detail, help) = match format.moves {
         false => (
             Detail::Distance,
-            format!("{}{}{}", help, PATH_OPTION, OPTIONS),
+            format!("{}{}{}{}", help, PATH_OPTION, tables, OPTIONS),
         ),
-        true => (Detail::Path, format!("{}\nOptions:{}", help, OPTIONS)),
+        true => (
+            Detail::Path,
+            format!("{}\nOptions:{}{}", help, tables, OPTIONS),
+        ),
     };
     let args = args(&help);
     let mut args = args.into_iter();
@@ -244,6 +261,10 @@ fn detail_from_args<const W: usize, const N: usize>(
             "--threads" => match args.next().and_then(|n| n.parse::<usize>().ok()) {
                 Some(threads) if threads > 0 => solver.set_threads(threads),
                 _ => fail("--threads needs a number of threads, 1 or more (see --help)"),
+            },
+            "--tables" if S::KEEPS_TABLES => match args.next() {
+                Some(dir) if !dir.is_empty() => solver.set_table_dir(PathBuf::from(dir)),
+                _ => fail("--tables needs a folder to keep the tables in (see --help)"),
             },
             "-" => named.push(arg),
             _ if arg.starts_with('-') => unknown(&arg),

@@ -7,6 +7,7 @@
 //! - [`move_rules`]: which moves IDA* may skip, as they repeat a shorter or earlier sequence.
 //! - [`linear_conflict`]: Manhattan distance plus linear conflict, for boards up to 4x4.
 //! - [`pattern_db`]: additive pattern databases of the 4x4 board, built at run time.
+//! - [`saved_tables`]: pattern databases kept on disk, written atomically, checked on loading.
 //! - [`constructive`]: a solution, not the shortest, for a board of any size, by construction.
 //! - [`solver`]: many 3x3 (or smaller) cases: IDA* first, distance tables once they pay.
 //! - [`fifteen`]: many 4x4 cases: IDA* first, pattern databases once they pay, every core.
@@ -25,6 +26,7 @@ pub mod judge;
 pub mod linear_conflict;
 pub mod move_rules;
 pub mod pattern_db;
+pub mod saved_tables;
 pub mod show;
 pub mod solver;
 pub mod threads;

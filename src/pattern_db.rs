@@ -45,6 +45,16 @@ const GROUPS: usize = 3;
 pub const PARTITION_555: [&[u8]; GROUPS] =
     [&[1, 5, 6, 9, 13], &[2, 3, 4, 7, 8], &[10, 11, 12, 14, 15]];
 
+/// Korf and Felner's 6-6-3 partition: half the nodes of 5-5-5, and eight times the build.
+pub const PARTITION_663: [&[u8]; GROUPS] =
+    [&[1, 5, 6, 9, 10, 13], &[7, 8, 11, 12, 14, 15], &[2, 3, 4]];
+
+/// The entries of the table of a group of `tiles` tiles: its placements, 16·15·..., `tiles`
+/// factors.
+pub fn table_len(tiles: usize) -> usize {
+    (0..tiles).map(|j| CELLS - j).product()
+}
+
 /// `cell`'s mirror about the main diagonal (cell `4r + c` becomes `4c + r`).
 const fn transposed(cell: usize) -> usize {
     cell % 4 * 4 + cell / 4
@@ -261,7 +271,7 @@ fn advance(cells: &mut [u8]) -> bool {
 pub fn build_table(tiles: &[u8]) -> Vec<u8> {
     let k = tiles.len();
     let ranking = Ranking::new(k);
-    let size: usize = (0..k).map(|j| CELLS - j).product();
+    let size = table_len(k);
     // The ranks come in blocks of one placement of all tiles but the last, the last tile's
     // choices of free cell in a row: the blocks are walked with `advance`.
     let block = CELLS - (k - 1);

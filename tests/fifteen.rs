@@ -321,3 +321,84 @@ fn a_search_shared_out_between_threads_finds_the_path_of_one_thread() {
         }
     }
 }
+
+/// `--tables DIR`: the first run builds the tables and saves them, saying so on standard error;
+/// later runs load them in silence; a cut or changed file is built again; two processes at once
+/// leave one sound file. The answers are Korf's published lengths every time.
+#[test]
+fn tables_kept_in_a_folder() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("kept-tables");
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_arg = dir.to_str().unwrap();
+    let korf = korf_100();
+    let chosen: Vec<[u8; 16]> = [0, 74, 87].iter().map(|&i| korf[i].1).collect();
+    let input = rows(&chosen);
+    let expected: String = [0, 74, 87]
+        .iter()
+        .map(|&i| format!("{}\n", korf[i].0))
+        .collect();
+    let run = || {
+        let (output, _) = common::run_with(FIFTEEN, &["--tables", dir_arg], input.as_bytes());
+        assert!(output.status.success());
+        assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    let files = || -> Vec<std::path::PathBuf> {
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .collect();
+        files.sort();
+        files
+    };
+    let built = run();
+    assert!(
+        built.starts_with("building the 6-6-3 pattern databases"),
+        "{}",
+        built
+    );
+    let saved = files();
+    assert_eq!(saved.len(), 1, "{:?}", saved);
+    assert_eq!(run(), "", "the second run loads them");
+    // A changed byte, then a cut file: each is built again, and loads after.
+    let whole = std::fs::read(&saved[0]).unwrap();
+    let mut changed = whole.clone();
+    changed[whole.len() / 2] ^= 1;
+    for damaged in [changed, whole[..whole.len() - 100].to_vec()] {
+        std::fs::write(&saved[0], damaged).unwrap();
+        assert!(run().starts_with("building"));
+        assert_eq!(std::fs::read(&saved[0]).unwrap(), whole);
+        assert_eq!(run(), "");
+    }
+    // Two processes building at once into a fresh folder.
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::thread::scope(|scope| {
+        let both: Vec<_> = (0..2).map(|_| scope.spawn(run)).collect();
+        // Each builds, or loads what the other saved if it starts late.
+        for process in both {
+            let said = process.join().unwrap();
+            assert!(said.is_empty() || said.starts_with("building"), "{}", said);
+        }
+    });
+    assert_eq!(files(), saved, "one file, no part left");
+    assert_eq!(std::fs::read(&saved[0]).unwrap(), whole);
+    assert_eq!(run(), "");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--tables` needs a folder, and only the 4x4 programs take it.
+#[test]
+fn tables_needs_a_folder_and_a_4x4_program() {
+    let (output, _) = common::run_with(FIFTEEN, &["--tables"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: --tables needs a folder to keep the tables in (see --help)\n"
+    );
+    let eight = env!("CARGO_BIN_EXE_eight");
+    let (output, _) = common::run_with(eight, &["--tables", "x"], b"283104765\n");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: unknown argument '--tables' (see --help)\n"
+    );
+}

@@ -8,7 +8,7 @@ use engine::board::Board;
 use engine::ida_star::{Heuristic, Iterations};
 use engine::linear_conflict::LinearConflict;
 use engine::move_rules::MoveRules;
-use engine::pattern_db::{PatternDb, PARTITION_555};
+use engine::pattern_db::{PatternDb, PARTITION_555, PARTITION_663};
 
 use crate::common::korf_100;
 use crate::measure::{grouped, human, least_time, quantile, Shell};
@@ -92,7 +92,6 @@ pub fn fifteen(mut shell: Shell) {
 
     println!("## The 15-puzzle: Korf's 100\n");
     // The 6-6-3 partition of Korf and Felner's comparison, beside the 5-5-5 that `fifteen` uses.
-    const PARTITION_663: [&[u8]; 3] = [&[1, 5, 6, 9, 10, 13], &[7, 8, 11, 12, 14, 15], &[2, 3, 4]];
     let mut tables = Vec::new();
     for (name, partition) in [("5-5-5", &PARTITION_555), ("6-6-3", &PARTITION_663)] {
         let (build_two, db) = least_time(RUNS, || PatternDb::build(partition, 2));
