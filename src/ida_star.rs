@@ -7,6 +7,11 @@
 //! sequence of moves reaches (`move_rules`), which keeps that path and prunes a third of the
 //! nodes on the 4x4 board under the pattern databases, two fifths under linear conflict.
 //!
+//! One search can also share each iteration out between threads
+//! ([`Iterations::finish_in_parallel`]): the tree is cut into subtrees at a shallow depth, taken
+//! in the order of their paths, and the first subtree holding a path gives it, so the answer is
+//! the same on any number of threads.
+//!
 //! The search is written once for any [`Heuristic`]: Manhattan distance plus linear conflict
 //! ([`crate::linear_conflict`], every board up to 4x4) or the additive pattern databases of the
 //! 4x4 board (`pattern_db`). A heuristic keeps a small state per board that it updates from the
@@ -137,9 +142,8 @@ pub enum Stop {
 /// An optimal path from `start` to the goal of `heuristic`, which `start` must be able to reach
 /// (see [`Board::parity`]); among the optimal paths, the one whose letters come first in
 /// dictionary order, since moves are tried in the order of [`Move::ALL`] and `rules` skip none
-/// of its moves. The search stops
-/// without a path after `node_limit` nodes, or once it has proved that no path of at most
-/// `max_moves` moves exists.
+/// of its moves. The search stops without a path after `node_limit` nodes, or once it has
+/// proved that no path of at most `max_moves` moves exists.
 ///
 /// It also gives up before an iteration that would pass `node_limit` if it grew by the same
 /// factor as the last one did ([`Iterations::forecast`]): such an iteration would most likely be
