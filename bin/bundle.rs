@@ -733,8 +733,9 @@ impl Module {
         // Lines that go on a string literal keep their spaces; others may indent with tabs.
         let mut in_literal = vec![false; lines.len()];
         for token in tokens.iter().filter(|t| t.kind == Kind::Literal) {
-            for line in token.line + 1..=token.end_line.min(lines.len().saturating_sub(1)) {
-                in_literal[line] = true;
+            let last = token.end_line.min(lines.len().saturating_sub(1));
+            for inside in in_literal.iter_mut().take(last + 1).skip(token.line + 1) {
+                *inside = true;
             }
         }
         let tabbed = lines
@@ -836,10 +837,9 @@ impl Module {
         for item in &self.items {
             if let ItemKind::Use(imports) = &item.kind {
                 for (path, local) in imports {
-                    if local == name && path.len() == 3 && path[0] == self.root {
-                        if modules.contains(&path[1].as_str()) {
-                            return Some((path[1].clone(), path[2].clone()));
-                        }
+                    let from_module = path.len() == 3 && path[0] == self.root;
+                    if local == name && from_module && modules.contains(&path[1].as_str()) {
+                        return Some((path[1].clone(), path[2].clone()));
                     }
                 }
             }

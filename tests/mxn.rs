@@ -193,7 +193,7 @@ fn sizes_are_digits_and_bad_ones_are_shown_escaped() {
     let long = format!("3 {}", "7".repeat(60_000));
     for (size, shown) in [
         ("+3 3", "'+3 3'".to_string()),
-        ("3\03", "'3\\03'".to_string()),
+        ("3\u{0}3", "'3\\03'".to_string()),
         ("\u{1b}[31m3 3", "'\\u{1b}[31m3 3'".to_string()),
         (long.as_str(), format!("'3 {}...'", "7".repeat(38))),
     ] {
