@@ -167,50 +167,63 @@ pub fn fifteen(mut shell: Shell) {
     }
     println!();
 
-    // The real program on all 100 in one input.
-    let mut input = String::new();
-    let mut expected = String::new();
-    for (length, tiles) in &korf {
+    // The real program, with the tables built inside or saved by an earlier run (`--tables`).
+    let fifteen = env!("CARGO_BIN_EXE_fifteen");
+    let folder = std::env::temp_dir().join(format!("fifteen-bench-tables-{}", std::process::id()));
+    let saved = format!("--tables '{}'", folder.display());
+    let (hard_length, hard) = korf[87];
+    let board_input = |tiles: &[u8; 16]| {
         let numbers: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
-        input += &(numbers.join(" ") + "\n");
-        expected += &format!("{}\n", length);
-    }
+        numbers.join(" ") + "\n"
+    };
+    // The run that builds and saves the tables, not timed.
+    let expected = format!("{}\n", hard_length);
+    shell.wall_times(fifteen, &saved, board_input(&hard).as_bytes(), &expected, 1);
+
+    // All 100 in one input.
+    let input: String = korf.iter().map(|(_, tiles)| board_input(tiles)).collect();
+    let expected: String = korf
+        .iter()
+        .map(|(length, _)| format!("{}\n", length))
+        .collect();
     println!("`fifteen` on all 100 boards in one input, every answer checked; wall time from process start, median of {}.\n", RUNS);
-    println!("| Threads | Wall, median | Wall, best |");
-    println!("|---:|---:|---:|");
-    for threads in [2, 1] {
-        let args = format!("--threads {}", threads);
-        let walls = shell.wall_times(
-            env!("CARGO_BIN_EXE_fifteen"),
-            &args,
-            input.as_bytes(),
-            &expected,
-            RUNS,
-        );
+    println!("| Threads | Tables | Wall, median | Wall, best |");
+    println!("|---:|---|---:|---:|");
+    for (threads, tables) in [(2, ""), (1, ""), (2, saved.as_str())] {
+        let args = format!("--threads {} {}", threads, tables);
+        let walls = shell.wall_times(fifteen, &args, input.as_bytes(), &expected, RUNS);
+        let tables = if tables.is_empty() {
+            "built inside"
+        } else {
+            "saved, 6-6-3"
+        };
         println!(
-            "| {} | {} | {} |",
+            "| {} | {} | {} | {} |",
             threads,
+            tables,
             human(walls[RUNS / 2]),
             human(walls[0])
         );
     }
+
     // One board a process, as a judge runs a case and a person solves a puzzle.
     const BOARD_RUNS: usize = 3;
     println!(
         "\n`fifteen` on each of the 100 boards alone, one process a board (the median of {} runs \
-         each, every answer checked); over the boards of each length:\n",
+         each, every answer checked), with the tables built inside and with those saved by an \
+         earlier run (`--tables`); over the boards of each length:\n",
         BOARD_RUNS
     );
-    println!("| Boards | Count | Median | 90th percentile | Worst |");
-    println!("|---|---:|---:|---:|---:|");
-    let mut by_board: Vec<(usize, Duration)> = Vec::new();
+    println!("| Boards | Count | Median | 90th percentile | Worst | Saved: median | 90th percentile | Worst |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    let mut by_board: Vec<(usize, Duration, Duration)> = Vec::new();
     for (length, tiles) in &korf {
-        let numbers: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
-        let input = numbers.join(" ") + "\n";
-        let expected = format!("{}\n", length);
-        let fifteen = env!("CARGO_BIN_EXE_fifteen");
-        let walls = shell.wall_times(fifteen, "", input.as_bytes(), &expected, BOARD_RUNS);
-        by_board.push((*length, walls[BOARD_RUNS / 2]));
+        let (input, expected) = (board_input(tiles), format!("{}\n", length));
+        let mut median = |args: &str| {
+            shell.wall_times(fifteen, args, input.as_bytes(), &expected, BOARD_RUNS)[BOARD_RUNS / 2]
+        };
+        let (inside, loaded) = (median(""), median(&saved));
+        by_board.push((*length, inside, loaded));
     }
     for (label, lengths) in [
         ("up to 45 moves", 0..=45),
@@ -219,21 +232,21 @@ pub fn fifteen(mut shell: Shell) {
         ("56 moves or more", 56..=usize::MAX),
         ("all 100", 0..=usize::MAX),
     ] {
-        let mut walls: Vec<Duration> = by_board
-            .iter()
-            .filter(|(length, _)| lengths.contains(length))
-            .map(|&(_, wall)| wall)
-            .collect();
-        walls.sort_unstable();
-        println!(
-            "| {} | {} | {} | {} | {} |",
-            label,
-            walls.len(),
-            human(walls[walls.len() / 2]),
-            human(quantile(&walls, 0.9)),
-            human(walls[walls.len() - 1])
-        );
+        let chosen: Vec<_> = by_board.iter().filter(|b| lengths.contains(&b.0)).collect();
+        let mut row = format!("| {} | {} |", label, chosen.len());
+        for column in [
+            |b: &&(usize, Duration, Duration)| b.1,
+            |b: &&(usize, Duration, Duration)| b.2,
+        ] {
+            let mut walls: Vec<Duration> = chosen.iter().map(column).collect();
+            walls.sort_unstable();
+            let (median, worst) = (walls[walls.len() / 2], walls[walls.len() - 1]);
+            let p90 = quantile(&walls, 0.9);
+            row += &format!(" {} | {} | {} |", human(median), human(p90), human(worst));
+        }
+        println!("{}", row);
     }
+    std::fs::remove_dir_all(&folder).ok();
     println!("\nPeak memory of `fifteen`: {}.", shell.finish());
     std::io::stdout().flush().ok();
 }
