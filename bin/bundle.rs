@@ -176,12 +176,12 @@ fn bundle_source(root: &Path, source: &str, command: &str) -> Result<String, Str
     // docs go, then its other comment lines.
     let mut out = String::new();
     for (tabs, dropped) in [
-        (false, &[][..]),
-        (true, &[]),
-        (true, &["///"]),
-        (true, &["//"]),
+        (false, None),
+        (true, None),
+        (true, Some("///")),
+        (true, Some("//")),
     ] {
-        out = render(&main, &modules, &kept, command, tabs, dropped);
+        out = render(&main, &modules, &names, &kept, command, tabs, dropped);
         if out.len() < SOURCE_LIMIT {
             break;
         }
@@ -189,17 +189,17 @@ fn bundle_source(root: &Path, source: &str, command: &str) -> Result<String, Str
     Ok(out)
 }
 
-/// The bundle's text: a header, the binary's kept items, then each engine module's, indented
-/// with tabs if `tabs`, without the engine's lines that start with any of `dropped`.
+/// The bundle's text: a header, the binary's kept items, then each engine module's (`names`),
+/// indented with tabs if `tabs`, without the engine's lines that start with `dropped`.
 fn render(
     main: &Module,
     modules: &[Module],
+    names: &[&str],
     kept: &[Kept],
     command: &str,
     tabs: bool,
-    dropped: &[&str],
+    dropped: Option<&str>,
 ) -> String {
-    let names: Vec<&str> = modules.iter().map(|m| m.name.as_str()).collect();
     // The binary's first doc line names its problem: it heads the file, as plain comments, so
     // that the file may be pasted below whatever a judge puts first.
     let mut doc = main.doc.lines().map(|line| line.trim_start_matches("//!"));
@@ -209,10 +209,10 @@ fn render(
          the parts of the engine that it uses, each kept as a module.\n",
         command
     );
-    let shrunk = match (tabs, dropped.first()) {
+    let shrunk = match (tabs, dropped) {
         (false, _) => None,
         (true, None) => Some("."),
-        (true, Some(&"///")) => Some("\n// and its doc comments are left out."),
+        (true, Some("///")) => Some("\n// and its doc comments are left out."),
         (true, Some(_)) => Some("\n// and its comments are left out."),
     };
     if let Some(rest) = shrunk {
@@ -224,7 +224,7 @@ fn render(
         out += &format!("//{}\n", line);
     }
     for i in 0..main.items.len() {
-        if let Some(text) = main.kept_text(i, &kept[0], &names, false) {
+        if let Some(text) = main.kept_text(i, &kept[0], names, false) {
             out += &rename_engine(&text);
         }
     }
@@ -235,12 +235,11 @@ fn render(
         let mut text = format!("\nmod {} {{\n{}", module.name, module.doc);
         for i in 0..module.items.len() {
             text += &module
-                .kept_text(i, &kept[m + 1], &names, tabs)
+                .kept_text(i, &kept[m + 1], names, tabs)
                 .unwrap_or_default();
         }
         for line in text.lines() {
-            let trimmed = line.trim_start();
-            if !dropped.iter().any(|start| trimmed.starts_with(start)) {
+            if !dropped.map_or(false, |start| line.trim_start().starts_with(start)) {
                 out += line;
                 out += "\n";
             }
@@ -251,10 +250,10 @@ fn render(
 }
 
 /// Lines of a source from `from` (inclusive) to `to` (exclusive), each with its line end.
-fn lines_between(lines: &[&str], from: usize, to: usize) -> String {
+fn lines_between<S: AsRef<str>>(lines: &[S], from: usize, to: usize) -> String {
     lines[from..to]
         .iter()
-        .map(|line| format!("{}\n", line))
+        .map(|line| format!("{}\n", line.as_ref()))
         .collect()
 }
 
@@ -851,10 +850,9 @@ impl Module {
     /// kept, or a `use` with the names kept; indented with tabs if `tabs`.
     fn kept_text(&self, i: usize, kept: &Kept, modules: &[&str], tabs: bool) -> Option<String> {
         let (items, uses) = kept;
-        let source = if tabs { &self.tabbed } else { &self.lines };
-        let lines: Vec<&str> = source.iter().map(String::as_str).collect();
+        let lines = if tabs { &self.tabbed } else { &self.lines };
         let item = &self.items[i];
-        let whole = lines_between(&lines, item.lines.0, item.lines.1);
+        let whole = lines_between(lines, item.lines.0, item.lines.1);
         match &item.kind {
             ItemKind::Use(imports) => {
                 let names: Vec<&(Vec<String>, String)> = imports
@@ -923,11 +921,11 @@ impl Module {
                 if !items.contains(&(i, None)) {
                     return None;
                 }
-                let mut text = lines_between(&lines, head.0, head.1);
+                let mut text = lines_between(lines, head.0, head.1);
                 let mut first = true;
                 for (m, member) in members.iter().enumerate() {
                     if items.contains(&(i, Some(m))) {
-                        let member_text = lines_between(&lines, member.lines.0, member.lines.1);
+                        let member_text = lines_between(lines, member.lines.0, member.lines.1);
                         // The first member kept starts right after the head.
                         text += match first {
                             true => member_text.trim_start_matches('\n'),
@@ -936,7 +934,7 @@ impl Module {
                         first = false;
                     }
                 }
-                Some(text + &lines_between(&lines, tail.0, tail.1))
+                Some(text + &lines_between(lines, tail.0, tail.1))
             }
             _ => Some(whole).filter(|_| items.contains(&(i, None))),
         }

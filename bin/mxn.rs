@@ -52,9 +52,7 @@ fn main() {
         match arg.as_str() {
             "--path" => with_path = true,
             "--show" => (with_path, show) = (true, true),
-            "-" => named.push(arg),
-            _ if arg.starts_with('-') => judge::unknown(&arg),
-            _ => named.push(arg),
+            _ => judge::file_argument(arg, &mut named),
         }
     }
     let mut out = judge::output();
@@ -84,8 +82,8 @@ fn answer_all(
             if solvable && show && tiles.len() <= SHOW_CELLS {
                 let mut moves = Vec::new();
                 constructive::solve(columns, &tiles, |m| moves.push(m));
-                let letters: String = moves.iter().map(|m| m.letter()).collect();
                 let drawing = show::draw(columns, &tiles, &moves, false);
+                let letters = judge::letters(&moves, false);
                 if let Err(e) = writeln!(out, "{}\n{}", letters, drawing) {
                     judge::write_failed(e);
                 }
@@ -148,19 +146,25 @@ fn read_case(
     tiles.clear();
     tiles.resize(cells, 0);
     // The tiles, spread over the lines in any way: POJ promises only white space between them.
-    let mut filled = 0;
-    while filled < cells {
-        let expected = format!(
+    let expected = || {
+        format!(
             "expected {} tiles for a {} x {} board",
             cells, rows, columns
-        );
+        )
+    };
+    let mut filled = 0;
+    while filled < cells {
         if !input.read_line()? {
-            let message = format!("{}, found the end of the input after {}", expected, filled);
+            let message = format!(
+                "{}, found the end of the input after {}",
+                expected(),
+                filled
+            );
             return Err(input.error(input.end_line(), message));
         }
         filled += input.tiles_of_line(&mut tiles[filled..], cells)?;
         if filled > cells {
-            let message = format!("{}, found {} by the end of this line", expected, filled);
+            let message = format!("{}, found {} by the end of this line", expected(), filled);
             return Err(input.error(input.line_number(), message));
         }
     }

@@ -41,6 +41,14 @@ impl Move {
         }
     }
 
+    /// The move's letter, in lower case if `lowercase` (`u`, `d`, `l`, `r`, as HDU writes them).
+    pub fn letter_in(self, lowercase: bool) -> char {
+        match lowercase {
+            true => self.letter().to_ascii_lowercase(),
+            false => self.letter(),
+        }
+    }
+
     /// The move that undoes this one.
     #[inline]
     pub fn opposite(self) -> Move {

@@ -74,7 +74,10 @@ pub struct Solver {
     spent: u64,
     /// The tables and the move rules searched with them, once they are built or loaded.
     tables: Option<(PatternDb, &'static MoveRules)>,
-    /// Where the tables are kept between runs (`--tables DIR`), if anywhere.
+    /// Where the tables are kept between runs (`--tables DIR`), if anywhere: the strongest this
+    /// solver has (6-6-3, mirrored) are loaded from there, or built once and saved there
+    /// ([`crate::saved_tables`]), and since they cost little to load, the searches switch to
+    /// them after `LOAD_COST` nodes.
     table_dir: Option<PathBuf>,
 }
 
@@ -101,16 +104,6 @@ impl Solver {
     /// wants no path longer than 35); the search proves it without looking further.
     pub fn with_max_moves(self, max_moves: u32) -> Self {
         Solver { max_moves, ..self }
-    }
-
-    /// This solver, keeping its tables in `dir`: the strongest it has (6-6-3, mirrored) are
-    /// loaded from there, or built once and saved there ([`crate::saved_tables`]), and since they
-    /// cost little to load, the searches switch to them after `LOAD_COST` nodes.
-    pub fn with_table_dir(self, dir: PathBuf) -> Self {
-        Solver {
-            table_dir: Some(dir),
-            ..self
-        }
     }
 
     /// The search nodes that cost about what getting the tables costs.
@@ -144,19 +137,18 @@ impl Solver {
         if !left.is_empty() {
             self.tables = Some(match &self.table_dir {
                 Some(dir) => {
-                    // The tables loaded (or built and saved) beside the rules' build.
-                    let jobs = [true, false];
-                    let mut done = in_parallel(&jobs, self.threads, |&tables| match tables {
-                        true => Some(saved(dir, self.threads)),
-                        false => {
-                            MoveRules::shared(4, 4, SAVED_RULES);
-                            None
-                        }
-                    });
-                    let db = done.remove(0).expect("the tables job gives the tables");
-                    (db, MoveRules::shared(4, 4, SAVED_RULES))
+                    let threads = self.threads;
+                    let (mut db, rules) =
+                        beside_rules(&[dir], threads, SAVED_RULES, |dir| saved(dir, threads));
+                    (db.remove(0), rules)
                 }
-                None => self.built(),
+                None => {
+                    let (tables, rules) =
+                        beside_rules(&PARTITION_555, self.threads, TABLE_RULES, |tiles| {
+                            build_table(tiles)
+                        });
+                    (PatternDb::from_tables(&PARTITION_555, tables), rules)
+                }
             });
             rest = self.search_with_tables(&left).into_iter();
         }
@@ -164,23 +156,6 @@ impl Solver {
             .into_iter()
             .map(|found| found.unwrap_or_else(|| rest.next().expect("a case left for the tables")))
             .collect()
-    }
-
-    /// The 5-5-5 tables and the searches' rules: four jobs shared out between the threads, the
-    /// rules last, where a core would wait for the last table.
-    fn built(&self) -> (PatternDb, &'static MoveRules) {
-        let groups = PARTITION_555.iter().copied().map(Some);
-        let jobs: Vec<Option<&[u8]>> = groups.chain([None]).collect();
-        let built = in_parallel(&jobs, self.threads, |job| match job {
-            Some(tiles) => Some(build_table(tiles)),
-            None => {
-                MoveRules::shared(4, 4, TABLE_RULES);
-                None
-            }
-        });
-        let tables = built.into_iter().flatten().collect();
-        let db = PatternDb::from_tables(&PARTITION_555, tables);
-        (db, MoveRules::shared(4, 4, TABLE_RULES))
     }
 
     /// Each case searched with linear conflict, `None` for a case left for the tables.
@@ -269,8 +244,8 @@ impl Solver {
     /// threads, or, when there are fewer cases than threads, each case's search shared out
     /// between all of them ([`Iterations::finish_in_parallel`]), so one hard board uses every core.
     fn search_with_tables(&self, cases: &[(Board16, Board16)]) -> Vec<Option<Vec<Move>>> {
-        let (tables, rules) = self.tables.as_ref().expect("the tables are built");
-        let (tables, rules) = (tables, *rules);
+        let tables = self.tables.as_ref().map(|(tables, rules)| (tables, *rules));
+        let (tables, rules) = tables.expect("the tables are built");
         let one_by_one = cases.len() < self.threads;
         let solve = |(start, goal): &(Board16, Board16)| {
             if start.parity() != goal.parity() {
@@ -295,6 +270,25 @@ impl Solver {
             false => in_parallel(cases, self.threads, solve),
         }
     }
+}
+
+/// `work` applied to each item, and the move rules of up to `max_len` moves: jobs shared out
+/// between `threads` threads, the rules last, where a core would wait for the last item.
+fn beside_rules<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    max_len: usize,
+    work: impl Fn(&T) -> R + Sync,
+) -> (Vec<R>, &'static MoveRules) {
+    let jobs: Vec<Option<&T>> = items.iter().map(Some).chain([None]).collect();
+    let done = in_parallel(&jobs, threads, |job| {
+        job.map(&work).or_else(|| {
+            MoveRules::shared(4, 4, max_len);
+            None
+        })
+    });
+    let results = done.into_iter().flatten().collect();
+    (results, MoveRules::shared(4, 4, max_len))
 }
 
 /// The tables of `PARTITION_663` saved in `dir`, or, when no sound file of them is there, built

@@ -177,20 +177,7 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>
     /// `rules` for paths of at most `max_moves` moves, before its first iteration.
     pub fn new(start: &Board<W, N>, heuristic: &'a H, rules: P, max_moves: u32) -> Self {
         let state = heuristic.state(start.tiles());
-        let search = Search {
-            tiles: *start.tiles(),
-            heuristic,
-            rules,
-            moves_from: moves_from::<W, N>(),
-            bound: heuristic.estimate(&state),
-            next_bound: u32::MAX,
-            moves: Vec::new(),
-            nodes: 0,
-            node_limit: u64::MAX,
-            split_depth: 0,
-            trail: Vec::new(),
-            subtrees: Vec::new(),
-        };
+        let search = Search::new(*start.tiles(), heuristic, rules, heuristic.estimate(&state));
         Iterations {
             search,
             blank: start.blank(),
@@ -221,11 +208,8 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>
                     nodes: search.nodes,
                 }));
             }
-            // The moves were pushed as the search returned from the goal: last move first.
-            let mut moves = std::mem::take(&mut search.moves);
-            moves.reverse();
             return Some(Ok(Solution {
-                moves,
+                moves: search.path(),
                 nodes: search.nodes,
             }));
         }
@@ -280,9 +264,7 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>
                 search.next_bound = u32::MAX;
                 let before = search.nodes;
                 if search.dfs::<true>(self.blank, 0, self.state, 0) {
-                    let mut moves = std::mem::take(&mut search.moves);
-                    moves.reverse();
-                    let nodes = search.nodes;
+                    let (moves, nodes) = (search.path(), search.nodes);
                     return Ok(Solution { moves, nodes });
                 }
                 let cut = search.subtrees.len();
@@ -298,7 +280,8 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>
             let (next, first) = (AtomicUsize::new(0), AtomicUsize::new(usize::MAX));
             let shared = &*search;
             let worker = || {
-                let mut helper = shared.helper();
+                let mut helper =
+                    Search::new(shared.tiles, shared.heuristic, shared.rules, shared.bound);
                 let mut found = None;
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -310,8 +293,7 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>
                     let depth = trail.len() as u32;
                     if helper.dfs::<false>(*blank, depth, *state, *rule) {
                         first.fetch_min(i, Ordering::Relaxed);
-                        let moves = std::mem::take(&mut helper.moves);
-                        found = found.or(Some((i, moves)));
+                        found = found.or(Some((i, helper.path())));
                     }
                 }
                 (found, helper.nodes, helper.next_bound)
@@ -327,10 +309,9 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>
                     }
                 }
             }
-            if let Some((i, mut below)) = first_found {
-                // The moves to the subtree, then those within it (found last move first).
+            if let Some((i, below)) = first_found {
+                // The moves to the subtree, then those within it.
                 let mut moves = subtrees[i].4.clone();
-                below.reverse();
                 moves.extend(below);
                 let nodes = search.nodes;
                 return Ok(Solution { moves, nodes });
@@ -392,17 +373,14 @@ struct Search<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P> {
 type Subtree<const N: usize, S> = ([u8; N], usize, S, u16, Vec<Move>);
 
 impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<'a, W, N, H, P> {
-    /// A search like this one, with the same bound, for another thread's subtrees.
-    fn helper(&self) -> Self
-    where
-        P: Copy,
-    {
+    /// A search of the board `tiles` under `heuristic` and `rules`, its first bound `bound`.
+    fn new(tiles: [u8; N], heuristic: &'a H, rules: P, bound: u32) -> Self {
         Search {
-            tiles: self.tiles,
-            heuristic: self.heuristic,
-            rules: self.rules,
-            moves_from: self.moves_from,
-            bound: self.bound,
+            tiles,
+            heuristic,
+            rules,
+            moves_from: moves_from::<W, N>(),
+            bound,
             next_bound: u32::MAX,
             moves: Vec::new(),
             nodes: 0,
@@ -411,6 +389,14 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
             trail: Vec::new(),
             subtrees: Vec::new(),
         }
+    }
+
+    /// The path found, in order: the moves were pushed as the search returned from the goal,
+    /// last move first.
+    fn path(&mut self) -> Vec<Move> {
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.reverse();
+        moves
     }
 
     /// Searches below the blank at `blank`, reached in `depth` moves, the board's heuristic

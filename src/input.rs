@@ -17,16 +17,18 @@ pub const MAX_LINE: usize = 4096;
 /// `text` in quotes for an error message: control characters escaped (`\u{1b}`, `\r`, `\0`
 /// show as such, never reaching the terminal raw) and anything past 40 characters cut to `...`.
 pub fn quoted(text: &str) -> String {
-    quote(text, 40)
+    format!("'{}'", escaped(text, 40))
 }
 
 /// `text` in quotes, control characters escaped as [`quoted`] does, but whole: a file's name.
 pub fn quoted_in_full(text: &str) -> String {
-    quote(text, usize::MAX)
+    format!("'{}'", escaped(text, usize::MAX))
 }
 
-fn quote(text: &str, longest: usize) -> String {
-    let mut out = String::from("'");
+/// `text` with its control characters escaped, and what is past `longest` characters cut to
+/// `...`.
+fn escaped(text: &str, longest: usize) -> String {
+    let mut out = String::new();
     for (i, c) in text.chars().enumerate() {
         if i == longest {
             out += "...";
@@ -38,7 +40,7 @@ fn quote(text: &str, longest: usize) -> String {
             c => out.push(c),
         }
     }
-    out + "'"
+    out
 }
 
 /// `text` as a count or size: ASCII digits alone (no sign, no spaces), no larger than `usize`.
@@ -258,8 +260,7 @@ impl<R: Read> Input<R> {
                         })
                         .filter(|&tile| tile < cells);
                     if tile.is_none() {
-                        let digits = quoted(&String::from_utf8_lossy(digits));
-                        let digits = digits.trim_matches('\'');
+                        let digits = escaped(&String::from_utf8_lossy(digits), 40);
                         let message = format!("tile {} is out of range 0-{}", digits, cells - 1);
                         return Err(self.error(self.line_number, message));
                     }

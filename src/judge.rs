@@ -196,6 +196,15 @@ pub fn input_failed(file: Option<&str>, e: &InputError) -> ! {
     }
 }
 
+/// Adds `arg`, an argument that is no option the program knows, to the files `named`: a usage
+/// error if it looks like an option (`-` is standard input, a file).
+pub fn file_argument(arg: String, named: &mut Vec<String>) {
+    if arg != "-" && arg.starts_with('-') {
+        unknown(&arg);
+    }
+    named.push(arg);
+}
+
 /// The files the arguments `args` name (`-` for standard input, `None`), or standard input
 /// alone if they name none.
 pub fn files(args: Vec<String>) -> Vec<Option<String>> {
@@ -266,9 +275,7 @@ fn detail_from_args<const W: usize, const N: usize, S: Solve<W, N>>(
                 Some(dir) if !dir.is_empty() => solver.set_table_dir(PathBuf::from(dir)),
                 _ => fail("--tables needs a folder to keep the tables in (see --help)"),
             },
-            "-" => named.push(arg),
-            _ if arg.starts_with('-') => unknown(&arg),
-            _ => named.push(arg),
+            _ => file_argument(arg, &mut named),
         }
     }
     (detail, files(named))
@@ -307,12 +314,8 @@ fn write_answer<const W: usize, const N: usize>(
 }
 
 /// The letters of `moves`, in lower case if asked.
-fn letters(moves: &[Move], lowercase: bool) -> String {
-    let letter = |m: &Move| match lowercase {
-        true => m.letter().to_ascii_lowercase(),
-        false => m.letter(),
-    };
-    moves.iter().map(letter).collect()
+pub fn letters(moves: &[Move], lowercase: bool) -> String {
+    moves.iter().map(|m| m.letter_in(lowercase)).collect()
 }
 
 fn flush(out: &mut impl Write) {

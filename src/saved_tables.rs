@@ -33,8 +33,7 @@ pub fn file(dir: &Path, partition: &[&[u8]]) -> PathBuf {
 /// the length `sizes` gives. Each table is read straight into its own memory.
 pub fn load(dir: &Path, partition: &[&[u8]], sizes: &[usize]) -> Option<Vec<Vec<u8>>> {
     let mut file = fs::File::open(file(dir, partition)).ok()?;
-    let mut head = MAGIC.to_vec();
-    head.extend(header(partition, sizes));
+    let head = header(partition, sizes);
     let mut found = vec![0u8; head.len()];
     file.read_exact(&mut found).ok()?;
     if found != head {
@@ -49,10 +48,9 @@ pub fn load(dir: &Path, partition: &[&[u8]], sizes: &[usize]) -> Option<Vec<Vec<
         tables.push(table);
     }
     // The checksum, and nothing after it.
-    let mut stated = [0u8; 9];
-    let read = file.read(&mut stated).ok()?;
-    let complete = read == 8 && file.read(&mut stated[8..]).ok()? == 0;
-    Some(tables).filter(|_| complete && stated[..8] == sum.to_le_bytes())
+    let mut rest = Vec::new();
+    file.take(9).read_to_end(&mut rest).ok()?;
+    Some(tables).filter(|_| rest == sum.to_le_bytes())
 }
 
 /// Saves `tables`, those of `partition`, in `dir` (created if need be): written whole under a
@@ -60,10 +58,8 @@ pub fn load(dir: &Path, partition: &[&[u8]], sizes: &[usize]) -> Option<Vec<Vec<
 pub fn save(dir: &Path, partition: &[&[u8]], tables: &[Vec<u8>]) -> io::Result<()> {
     fs::create_dir_all(dir)?;
     let sizes: Vec<usize> = tables.iter().map(Vec::len).collect();
-    let mut head = MAGIC.to_vec();
-    head.extend(header(partition, &sizes));
-    let mut sum = checksum(START, &head);
-    let mut bytes = head;
+    let mut bytes = header(partition, &sizes);
+    let mut sum = checksum(START, &bytes);
     for table in tables {
         bytes.extend_from_slice(table);
         sum = checksum(sum, table);
@@ -81,10 +77,11 @@ pub fn save(dir: &Path, partition: &[&[u8]], tables: &[Vec<u8>]) -> io::Result<(
     written
 }
 
-/// The partition and the tables' lengths as the file states them: the number of groups, each
-/// group's size and tiles, then each length in 8 bytes.
+/// What the file states before its tables: the format, the number of groups, each group's size
+/// and tiles, then each table's length in 8 bytes.
 fn header(partition: &[&[u8]], sizes: &[usize]) -> Vec<u8> {
-    let mut header = vec![partition.len() as u8];
+    let mut header = MAGIC.to_vec();
+    header.push(partition.len() as u8);
     for group in partition {
         header.push(group.len() as u8);
         header.extend_from_slice(group);

@@ -35,11 +35,7 @@ pub fn draw(width: usize, tiles: &[u32], moves: &[Move], lowercase: bool) -> Str
             None => break,
         };
         board.swap(moved_to, blank);
-        let letter = match lowercase {
-            true => m.letter().to_ascii_lowercase(),
-            false => m.letter(),
-        };
-        let label = format!("{} {}", step + 1, letter);
+        let label = format!("{} {}", step + 1, m.letter_in(lowercase));
         boards.push((label, board.clone(), Some(moved_to)));
     }
     let mut out = String::new();
