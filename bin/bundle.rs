@@ -105,7 +105,11 @@ fn main() {
     }
 }
 
-/// The judge binaries: every `bin/*.rs` but this bundler, by name.
+/// The binaries that no judge takes: this bundler, and `solve`, a person's tool for boards of
+/// every shape, which reaches most of the engine (more than 64 KB of it).
+const NOT_FOR_JUDGES: [&str; 2] = ["bundle", "solve"];
+
+/// The judge binaries: every `bin/*.rs` but those `NOT_FOR_JUDGES`, by name.
 fn judge_names(root: &Path) -> Result<Vec<String>, String> {
     let dir = root.join("bin");
     let entries =
@@ -113,7 +117,7 @@ fn judge_names(root: &Path) -> Result<Vec<String>, String> {
     let mut names: Vec<String> = entries
         .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
         .filter_map(|file| Some(file.strip_suffix(".rs")?.to_string()))
-        .filter(|name| name != "bundle")
+        .filter(|name| !NOT_FOR_JUDGES.contains(&name.as_str()))
         .collect();
     names.sort();
     Ok(names)
@@ -200,10 +204,12 @@ fn render(
     tabs: bool,
     dropped: Option<&str>,
 ) -> String {
-    // The binary's first doc line names its problem: it heads the file, as plain comments, so
-    // that the file may be pasted below whatever a judge puts first.
-    let mut doc = main.doc.lines().map(|line| line.trim_start_matches("//!"));
-    let mut out = format!("//{}\n//\n", doc.next().unwrap_or(""));
+    // The first paragraph of the binary's doc names its problem: it heads the file, as plain
+    // comments, so that the file may be pasted below whatever a judge puts first.
+    let doc: Vec<&str> = main.doc.lines().map(|line| line.trim_start_matches("//!")).collect();
+    let first = doc.iter().position(|line| line.trim().is_empty()).unwrap_or(doc.len());
+    let mut out: String = doc[..first].iter().map(|line| format!("//{}\n", line)).collect();
+    out += "//\n";
     out += &format!(
         "// This is one file to submit to a judge, made by `{}` from the\n// program below and \
          the parts of the engine that it uses, each kept as a module.\n",
@@ -220,7 +226,7 @@ fn render(
         out += rest;
         out += "\n";
     }
-    for line in doc {
+    for line in &doc[first..] {
         out += &format!("//{}\n", line);
     }
     for i in 0..main.items.len() {

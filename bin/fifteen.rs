@@ -1,7 +1,7 @@
 //! AOJ ALDS1_13_C "15 Puzzle": the fewest moves that turn a 4x4 board into 1 2 .. 15 0.
 
 use engine::board::Board;
-use engine::fifteen::Solver;
+use engine::optimal::Solver;
 use engine::judge;
 
 const HELP: &str = "\

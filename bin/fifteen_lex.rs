@@ -2,7 +2,7 @@
 //! dictionary order, if it takes at most 35 moves.
 
 use engine::board::Board;
-use engine::fifteen::Solver;
+use engine::optimal::Solver;
 use engine::input::Counted;
 use engine::judge;
 

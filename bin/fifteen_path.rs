@@ -1,7 +1,7 @@
 //! UVa 10181 "15-Puzzle Problem": a shortest sequence of moves of the blank to 1 2 .. 15 0.
 
 use engine::board::Board;
-use engine::fifteen::Solver;
+use engine::optimal::Solver;
 use engine::input::Counted;
 use engine::judge;
 

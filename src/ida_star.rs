@@ -29,6 +29,12 @@ use crate::threads::on_threads;
 /// the threads finish at nearly the same time, few enough that cutting costs nothing.
 const SUBTREES_PER_THREAD: usize = 32;
 
+/// The fewest nodes an iteration is forecast to visit ([`Iterations::forecast`]) for
+/// [`Iterations::finish_in_parallel`] to share it out: a smaller one (about 3 ms) runs on one
+/// thread, where starting threads for each of a small search's iterations would cost more than
+/// they save.
+const PARALLEL_NODES: u64 = 100_000;
+
 /// The most nodes a cut of the tree may visit before it is taken as it is, however few its
 /// subtrees: a tree that stays thin that deep is cheap to search on one thread anyway.
 const CUT_NODES: u64 = 20_000;
@@ -234,21 +240,29 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>
         }
     }
 
-    /// The iterations left, each shared out between up to `threads` threads, to the end: the
-    /// tree is cut at the shallowest depth that gives [`SUBTREES_PER_THREAD`] subtrees a thread,
-    /// and each thread takes the next subtree left, in the order of their paths. The path found
-    /// is the one of the first subtree that holds one (the threads finish every subtree before
-    /// it), so it is the path [`Iterations::finish`] finds, whatever the threads; only the nodes
-    /// counted may differ.
+    /// The iterations left, to the end, each forecast to visit [`PARALLEL_NODES`] or more
+    /// shared out between up to `threads` threads: the tree is cut at the shallowest depth that
+    /// gives [`SUBTREES_PER_THREAD`] subtrees a thread, and each thread takes the next subtree
+    /// left, in the order of their paths. The path found is the one of the first subtree that
+    /// holds one (the threads finish every subtree before it), so it is the path
+    /// [`Iterations::finish`] finds, whatever the threads; only the nodes counted may differ.
     pub fn finish_in_parallel(mut self, threads: usize) -> Result<Solution, Stop>
     where
         H: Sync,
         H::State: Send + Sync,
         P: Copy + Send + Sync,
     {
-        let search = &mut self.search;
-        search.node_limit = u64::MAX;
         loop {
+            // An iteration too small to pay for starting threads runs on this one.
+            if threads == 1 || self.forecast() < PARALLEL_NODES {
+                match self.run_iteration(u64::MAX) {
+                    Some(end) => return end,
+                    None => continue,
+                }
+            }
+            let search = &mut self.search;
+            search.node_limit = u64::MAX;
+            let start_nodes = search.nodes;
             search.rules.before_iteration(search.nodes);
             if search.bound > self.max_moves {
                 return Err(Stop::MoveLimit {
@@ -317,6 +331,9 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>
                 return Ok(Solution { moves, nodes });
             }
             search.bound = search.next_bound;
+            search.next_bound = u32::MAX;
+            self.before_last = self.last;
+            self.last = search.nodes - start_nodes;
         }
     }
 

@@ -267,10 +267,7 @@ fn detail_from_args<const W: usize, const N: usize, S: Solve<W, N>>(
         match arg.as_str() {
             "--path" if !format.moves => detail = detail.max(Detail::Path),
             "--show" => detail = Detail::Show,
-            "--threads" => match args.next().and_then(|n| n.parse::<usize>().ok()) {
-                Some(threads) if threads > 0 => solver.set_threads(threads),
-                _ => fail("--threads needs a number of threads, 1 or more (see --help)"),
-            },
+            "--threads" => solver.set_threads(threads_argument(args.next())),
             "--tables" if S::KEEPS_TABLES => match args.next() {
                 Some(dir) if !dir.is_empty() => solver.set_table_dir(PathBuf::from(dir)),
                 _ => fail("--tables needs a folder to keep the tables in (see --help)"),
@@ -279,6 +276,14 @@ fn detail_from_args<const W: usize, const N: usize, S: Solve<W, N>>(
         }
     }
     (detail, files(named))
+}
+
+/// The number of threads that follows `--threads`: 1 or more, else a usage error.
+pub fn threads_argument(value: Option<String>) -> usize {
+    match value.and_then(|n| n.parse::<usize>().ok()) {
+        Some(threads) if threads > 0 => threads,
+        _ => fail("--threads needs a number of threads, 1 or more (see --help)"),
+    }
 }
 
 /// Prints the answer to case number `case` (from 1), whose start is `start`.

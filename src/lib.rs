@@ -5,26 +5,29 @@
 //! - [`bfs`]: breadth-first search over that array: every arrangement's exact distance.
 //! - [`ida_star`]: IDA* under any admissible heuristic: one optimal path.
 //! - [`move_rules`]: which moves IDA* may skip, as they repeat a shorter or earlier sequence.
-//! - [`linear_conflict`]: Manhattan distance plus linear conflict, for boards up to 4x4.
-//! - [`pattern_db`]: additive pattern databases of the 4x4 board, built at run time.
+//! - [`linear_conflict`]: Manhattan distance plus linear conflict, for boards of up to 16 cells.
+//! - [`pattern_db`]: additive pattern databases of boards of up to 16 cells, built at run time.
 //! - [`saved_tables`]: pattern databases kept on disk, written atomically, checked on loading.
 //! - [`constructive`]: a solution, not the shortest, for a board of any size, by construction.
 //! - [`solver`]: many 3x3 (or smaller) cases: IDA* first, distance tables once they pay.
-//! - [`fifteen`]: many 4x4 cases: IDA* first, pattern databases once they pay, every core.
+//! - [`optimal`]: many cases on a board of up to 16 cells (4x4, 2x8, 3x5 ..): IDA* first,
+//!   pattern databases once they pay, every core.
+//! - [`any_shape`]: one board of any shape: optimal up to 16 cells, constructive beyond.
 //! - [`show`]: drawing the boards along a solution.
 //! - [`threads`]: work shared out between threads, results in order.
 //! - [`input`] and [`judge`]: reading cases, printing answers, reporting bad input.
 
+pub mod any_shape;
 pub mod bfs;
 pub mod board;
 pub mod cantor;
 pub mod constructive;
-pub mod fifteen;
 pub mod ida_star;
 pub mod input;
 pub mod judge;
 pub mod linear_conflict;
 pub mod move_rules;
+pub mod optimal;
 pub mod pattern_db;
 pub mod saved_tables;
 pub mod show;

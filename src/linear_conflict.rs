@@ -1,6 +1,8 @@
-//! Manhattan distance plus linear conflict, the heuristic of IDA* for boards up to 4x4: each
-//! tile's distance from its goal cell, plus two moves for each tile that must step out of its
-//! goal row (or column) and back because tiles that belong there stand in the wrong order.
+//! Manhattan distance plus linear conflict, the heuristic of IDA* for boards of up to 16 cells:
+//! each tile's distance from its goal cell, plus two moves for each tile that must step out of
+//! its goal row (or column) and back because tiles that belong there stand in the wrong order.
+//! Conflicts are counted on lines of up to 4 cells (every line of the boards up to 4x4, the
+//! short lines of 2x8 or 3x5); a longer line adds none, which only weakens the estimate.
 //!
 //! Both terms are updated from the one tile that slid and the two lines it touched, by table
 //! look-ups, so a child costs a handful of additions. On the 3x3 board (goal 123804765) IDA*
@@ -69,19 +71,22 @@ pub struct LinearConflict<const W: usize, const N: usize> {
     column_digit: [[u16; N]; N],
 }
 
-/// The heuristic of one board, and the index of each row (0..4) and column (4..8).
+/// The most lines of a board of up to 16 cells: 8 rows and 2 columns of the 8x2 board.
+const MAX_LINES: usize = 10;
+
+/// The heuristic of one board, and the index of each row (`0..H`) and column (`H..H + W`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LinesState {
     h: u32,
-    lines: [u16; 8],
+    lines: [u16; MAX_LINES],
 }
 
 impl<const W: usize, const N: usize> LinearConflict<W, N> {
+    /// The rows of the board, whose indices come first in [`LinesState`].
+    const ROWS: usize = N / W;
+
     pub fn new(goal: &Board<W, N>) -> Self {
-        assert!(
-            W <= 4 && N / W <= 4,
-            "linear conflict is tabled for lines of up to 4 cells"
-        );
+        assert!(N <= 16, "linear conflict is tabled for boards of up to 16 cells");
         let mut heuristic = LinearConflict {
             manhattan: [[0; N]; N],
             row_digit: [[0; N]; N],
@@ -95,11 +100,11 @@ impl<const W: usize, const N: usize> LinearConflict<W, N> {
                 let (row, column) = (cell / W, cell % W);
                 heuristic.manhattan[tile][cell] =
                     (row.abs_diff(home_row) + column.abs_diff(home_column)) as u8;
-                if row == home_row {
+                if row == home_row && W <= 4 {
                     heuristic.row_digit[tile][cell] =
                         (1 + home_column as u16) * 5u16.pow(column as u32);
                 }
-                if column == home_column {
+                if column == home_column && Self::ROWS <= 4 {
                     heuristic.column_digit[tile][cell] =
                         (1 + home_row as u16) * 5u16.pow(row as u32);
                 }
@@ -113,12 +118,12 @@ impl<const W: usize, const N: usize> Heuristic<W, N> for LinearConflict<W, N> {
     type State = LinesState;
 
     fn state(&self, tiles: &[u8; N]) -> LinesState {
-        let mut lines = [0; 8];
+        let mut lines = [0; MAX_LINES];
         let mut manhattan = 0;
         for (cell, &tile) in tiles.iter().enumerate() {
             let tile = usize::from(tile);
             lines[cell / W] += self.row_digit[tile][cell];
-            lines[4 + cell % W] += self.column_digit[tile][cell];
+            lines[Self::ROWS + cell % W] += self.column_digit[tile][cell];
             manhattan += u32::from(self.manhattan[tile][cell]);
         }
         let h = manhattan + lines.iter().map(|&index| conflict(index)).sum::<u32>();
@@ -145,12 +150,12 @@ impl<const W: usize, const N: usize> Heuristic<W, N> for LinearConflict<W, N> {
         let mut lines = state.lines;
         lines[from / W] -= self.row_digit[tile][from];
         lines[to / W] += self.row_digit[tile][to];
-        lines[4 + from % W] -= self.column_digit[tile][from];
-        lines[4 + to % W] += self.column_digit[tile][to];
+        lines[Self::ROWS + from % W] -= self.column_digit[tile][from];
+        lines[Self::ROWS + to % W] += self.column_digit[tile][to];
         let (line_from, line_to) = if from / W != to / W {
             (from / W, to / W)
         } else {
-            (4 + from % W, 4 + to % W)
+            (Self::ROWS + from % W, Self::ROWS + to % W)
         };
         let before = conflict(state.lines[line_from]) + conflict(state.lines[line_to]);
         let after = conflict(lines[line_from]) + conflict(lines[line_to]);

@@ -22,7 +22,7 @@
 //!   with the rules of up to 10 moves (358 forbidden sequences, 1,742 states, built in about
 //!   8 ms) and 346,930 with those of up to 12 (2,027 sequences, 9,462 states, about 45 ms).
 //!   A search under [`GrowingRules`] builds the first once it is long, the 15-puzzle solver the
-//!   second beside its tables ([`crate::fifteen`]).
+//!   second beside its tables ([`crate::optimal`]).
 
 use std::collections::HashMap;
 use std::sync::Mutex;

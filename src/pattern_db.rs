@@ -1,26 +1,30 @@
-//! Additive disjoint pattern databases for the 4x4 board (Korf and Felner 2002), built at run
-//! time: the strongest heuristic of IDA* on the 15-puzzle.
+//! Additive disjoint pattern databases (Korf and Felner 2002) for boards of up to 16 cells,
+//! built at run time: the strongest heuristic of IDA* on the 15-puzzle and on the other boards
+//! of its size (2x8, 3x5 and the like).
 //!
 //! The tiles are split into disjoint groups. A group's table holds, for every placement of its
 //! tiles, the fewest moves *of those tiles* that bring them home while the other tiles are
 //! indistinct and free to be pushed around. Each move moves one tile, of one group, so the sum
-//! over the groups never overestimates. The same tables are also looked up on the board mirrored
-//! about the main diagonal (the goal `1 2 .. 15 0` mirrors onto itself once tile `4r + c + 1` is
-//! renamed `4c + r + 1`), and the larger sum is the estimate (Felner, Korf and Hanan 2004).
+//! over the groups never overestimates. On a square board the same tables are also looked up on
+//! the board mirrored about the main diagonal (the goal `1 2 .. 15 0` mirrors onto itself once
+//! tile `4r + c + 1` is renamed `4c + r + 1`), and the larger sum is the estimate (Felner, Korf
+//! and Hanan 2004).
 //!
-//! - **Partition 5-5-5**: `{1 5 6 9 13}`, `{2 3 4 7 8}`, `{10 11 12 14 15}`. Its mirror is a
-//!   different partition, so the mirrored look-up adds knowledge. Built at run time, the tables
-//!   must pay for themselves: on Korf's 100 (AMD EPYC, two threads, with the move rules of
-//!   [`crate::move_rules`]) the 5-5-5 tables build in 0.12 s and the search visits 346,930
-//!   nodes per instance, where Korf and Felner's 6-6-3 (`{1 5 6 9 10 13}`, `{7 8 11 12 14 15}`,
-//!   `{2 3 4}`) visits half as many but takes 0.9 s to build, more than the whole 5-5-5 search
-//!   (0.7 s). Among 5-5-5 partitions this one did best on random boards: no swap of two tiles
-//!   improves it there.
+//! - **Partition 5-5-5** on the 4x4 board: `{1 5 6 9 13}`, `{2 3 4 7 8}`, `{10 11 12 14 15}`.
+//!   Its mirror is a different partition, so the mirrored look-up adds knowledge. Built at run
+//!   time, the tables must pay for themselves: on Korf's 100 (AMD EPYC, two threads, with the
+//!   move rules of [`crate::move_rules`]) the 5-5-5 tables build in 0.12 s and the search visits
+//!   346,930 nodes per instance, where Korf and Felner's 6-6-3 (`{1 5 6 9 10 13}`,
+//!   `{7 8 11 12 14 15}`, `{2 3 4}`) visits half as many but takes 0.9 s to build, more than
+//!   the whole 5-5-5 search (0.7 s). Among 5-5-5 partitions this one did best on random boards:
+//!   no swap of two tiles improves it there. Other boards take [`partition`]'s three runs of
+//!   tiles along the longer side.
 //! - **Index**: a perfect rank of the group's cells, as Cantor ranks permutations: digit `i` is
 //!   the cell of the group's tile `i` counted among the cells its earlier tiles leave free, so a
-//!   5-tile table has 16·15·14·13·12 = 524,160 one-byte entries. A tile stepping to a
-//!   neighbouring cell changes its own digit, and the digits of later tiles in the (at most 3)
-//!   cells it jumps over: the rank is updated in a few operations, never recomputed.
+//!   5-tile table of the 4x4 board has 16·15·14·13·12 = 524,160 one-byte entries. A tile
+//!   stepping to a neighbouring cell changes its own digit, and the digits of later tiles in the
+//!   (at most `W - 1`) cells it jumps over: the rank is updated in a few operations, never
+//!   recomputed.
 //! - **Build**: breadth-first search backwards from the goal placement, over placements together
 //!   with the region of free cells the blank stands in: the blank wanders a region for free, and
 //!   a tile next to the region stepping into it costs one move and leaves the blank where the
@@ -34,30 +38,59 @@
 use crate::ida_star::Heuristic;
 use crate::threads::in_parallel;
 
-/// Cells of the 4x4 board, and the blank's goal cell.
-const CELLS: usize = 16;
-const BLANK_HOME: usize = 15;
-/// The most tiles in a group, and the number of groups.
+/// The most cells of a board, the most tiles in a group, and the most groups.
+const MAX_CELLS: usize = 16;
 const MAX_GROUP: usize = 6;
 const GROUPS: usize = 3;
 
-/// The 5-5-5 partition, by tile (tile `t`'s goal cell is `t - 1`).
+/// The 5-5-5 partition of the 4x4 board, by tile (tile `t`'s goal cell is `t - 1`).
 pub const PARTITION_555: [&[u8]; GROUPS] =
     [&[1, 5, 6, 9, 13], &[2, 3, 4, 7, 8], &[10, 11, 12, 14, 15]];
 
-/// Korf and Felner's 6-6-3 partition: half the nodes of 5-5-5, and eight times the build.
+/// Korf and Felner's 6-6-3 partition of the 4x4 board: half the nodes of 5-5-5, and eight times
+/// the build.
 pub const PARTITION_663: [&[u8]; GROUPS] =
     [&[1, 5, 6, 9, 10, 13], &[7, 8, 11, 12, 14, 15], &[2, 3, 4]];
 
-/// The entries of the table of a group of `tiles` tiles: its placements, 16·15·..., `tiles`
-/// factors.
-pub fn table_len(tiles: usize) -> usize {
-    (0..tiles).map(|j| CELLS - j).product()
+/// The most table entries of a partition [`partition`] makes: those of the 4x4 board's 5-5-5.
+const MAX_ENTRIES: usize = 3 * 16 * 15 * 14 * 13 * 12;
+
+/// The partition of the tiles of a board `width` wide with `cells` cells (at most 16): the
+/// 5-5-5 above on the 4x4 board; otherwise the tiles taken column by column (row by row on a
+/// board taller than wide), so each group is a compact block along the longer side, in groups
+/// as large as the tables of the 4x4 board's 5-5-5 allow in all: 6-2 on 3x3, 6-5 on 3x4, 5-5-4
+/// on 3x5, 5-5-5 on 2x8.
+pub fn partition(width: usize, cells: usize) -> Vec<Vec<u8>> {
+    if (width, cells) == (4, 16) {
+        return PARTITION_555.iter().map(|group| group.to_vec()).collect();
+    }
+    let height = cells / width;
+    let mut tiles: Vec<u8> = (1..cells as u8).collect();
+    if width >= height {
+        tiles.sort_by_key(|&tile| (usize::from(tile - 1) % width, usize::from(tile - 1) / width));
+    }
+    let entries = |size: usize| -> usize {
+        let groups = tiles.chunks(size);
+        groups.map(|group| table_len(cells, group.len())).sum()
+    };
+    let size = (1..=MAX_GROUP)
+        .rev()
+        .find(|&size| tiles.len() <= GROUPS * size && entries(size) <= MAX_ENTRIES)
+        .unwrap_or(MAX_GROUP);
+    tiles.chunks(size).map(|group| group.to_vec()).collect()
 }
 
-/// `cell`'s mirror about the main diagonal (cell `4r + c` becomes `4c + r`).
-const fn transposed(cell: usize) -> usize {
-    cell % 4 * 4 + cell / 4
+/// The entries of the table of a group of `tiles` tiles on a board of `cells` cells: its
+/// placements, `cells`·(`cells` - 1)·..., `tiles` factors.
+pub fn table_len(cells: usize, tiles: usize) -> usize {
+    (0..tiles).map(|j| cells - j).product()
+}
+
+/// `cell`'s mirror about the main diagonal of a square board `W` wide (cell `W·r + c` becomes
+/// `W·c + r`).
+#[inline]
+fn transposed<const W: usize>(cell: usize) -> usize {
+    cell % W * W + cell / W
 }
 
 /// A group's size, how its placements are ranked, and its table.
@@ -67,38 +100,44 @@ struct Group {
     table: Vec<u8>,
 }
 
-/// The tables of one partition of the tiles `1..16` towards the goal `1 2 .. 15 0`.
-pub struct PatternDb {
+/// The tables of one partition of the tiles `1..N` of a board `W` wide towards the goal
+/// `1 2 .. N-1 0`.
+pub struct PatternDb<const W: usize, const N: usize> {
     groups: Vec<Group>,
     /// `group_of[side][tile]`: the group of `tile` on the board (side 0) or of the tile it
     /// becomes on the mirrored board (side 1); `GROUPS` for the blank, in no group.
-    group_of: [[u8; CELLS]; 2],
+    group_of: [[u8; MAX_CELLS]; 2],
     /// `slot_of[side][g][tile]`: likewise, the tile's digit in group `g`'s rank, or `NO_TILE`.
-    slot_of: [[[u8; CELLS]; GROUPS]; 2],
-    /// Whether the estimate also looks the mirrored board up.
+    slot_of: [[[u8; MAX_CELLS]; GROUPS]; 2],
+    /// Whether the estimate also looks the mirrored board up (square boards only).
     mirrored: bool,
 }
 
-impl PatternDb {
-    /// Builds the tables of `partition` (disjoint groups covering the tiles 1 to 15, each of at
-    /// most six tiles), on up to `threads` threads.
-    pub fn build(partition: &[&[u8]; GROUPS], threads: usize) -> PatternDb {
-        let tables = in_parallel(partition, threads, |tiles| build_table(tiles));
+impl<const W: usize, const N: usize> PatternDb<W, N> {
+    /// Builds the tables of `partition` (at most three disjoint groups covering the tiles 1 to
+    /// `N - 1`, each of at most six tiles), on up to `threads` threads.
+    pub fn build<G: AsRef<[u8]> + Sync>(partition: &[G], threads: usize) -> Self {
+        let tables = in_parallel(partition, threads, |tiles| build_table::<W, N>(tiles.as_ref()));
         PatternDb::from_tables(partition, tables)
     }
 
     /// The pattern databases of `partition` from its groups' tables, each built by
     /// [`build_table`], in order.
-    pub fn from_tables(partition: &[&[u8]; GROUPS], tables: Vec<Vec<u8>>) -> PatternDb {
+    pub fn from_tables<G: AsRef<[u8]>>(partition: &[G], tables: Vec<Vec<u8>>) -> Self {
+        assert!(N <= MAX_CELLS && partition.len() <= GROUPS);
         let mut db = PatternDb {
             groups: Vec::new(),
-            group_of: [[GROUPS as u8; CELLS]; 2],
-            slot_of: [[[NO_TILE as u8; CELLS]; GROUPS]; 2],
-            mirrored: true,
+            group_of: [[GROUPS as u8; MAX_CELLS]; 2],
+            slot_of: [[[NO_TILE as u8; MAX_CELLS]; GROUPS]; 2],
+            mirrored: W * W == N,
         };
         for ((g, tiles), table) in partition.iter().enumerate().zip(tables) {
+            let tiles = tiles.as_ref();
             for (slot, &tile) in tiles.iter().enumerate() {
-                let mirror = transposed(usize::from(tile) - 1) + 1;
+                let mirror = match db.mirrored {
+                    true => transposed::<W>(usize::from(tile) - 1) + 1,
+                    false => usize::from(tile),
+                };
                 for (side, &tile) in [usize::from(tile), mirror].iter().enumerate() {
                     db.group_of[side][tile] = g as u8;
                     db.slot_of[side][g][tile] = slot as u8;
@@ -106,16 +145,17 @@ impl PatternDb {
             }
             db.groups.push(Group {
                 tiles: tiles.len(),
-                ranking: Ranking::new(tiles.len()),
+                ranking: Ranking::new(tiles.len(), N),
                 table,
             });
         }
         db
     }
 
-    /// Turns the mirrored look-up on or off (on after [`PatternDb::build`]).
+    /// Turns the mirrored look-up on or off (on after [`PatternDb::build`] on a square board;
+    /// never on another).
     pub fn set_mirrored(&mut self, mirrored: bool) {
-        self.mirrored = mirrored;
+        self.mirrored = mirrored && W * W == N;
     }
 
     /// The bytes the tables take.
@@ -139,10 +179,11 @@ struct Ranking {
 const NO_TILE: usize = MAX_GROUP;
 
 impl Ranking {
-    fn new(k: usize) -> Ranking {
+    /// The ranking of `k` tiles on a board of `cells` cells.
+    fn new(k: usize, cells: usize) -> Ranking {
         let mut weights = [0; MAX_GROUP];
         for (i, weight) in weights[..k].iter_mut().enumerate() {
-            *weight = ((i + 1)..k).map(|j| (CELLS - j) as u32).product();
+            *weight = ((i + 1)..k).map(|j| (cells - j) as u32).product();
         }
         let mut passed = [[0; MAX_GROUP + 1]; MAX_GROUP];
         for (s, row) in passed[..k].iter_mut().enumerate() {
@@ -170,12 +211,13 @@ impl Ranking {
     }
 
     /// The rank once the group's tile `slot` steps from cell `from` to the free neighbouring
-    /// cell `to`; `slot_at(cell)` names the group's tile in a cell, or `NO_TILE`. Only tiles in
-    /// the cells between `from` and `to` (none for a step along a row, three for a step along a
-    /// column) see their digits change, each by one, and so does the stepping tile's. Written
-    /// without branches: in the build the kind of step is unpredictable.
+    /// cell `to` of a board `W` wide with `N` cells; `slot_at(cell)` names the group's tile in a
+    /// cell, or `NO_TILE`. Only tiles in the cells between `from` and `to` (none for a step
+    /// along a row, `W - 1` for a step along a column) see their digits change, each by one, and
+    /// so does the stepping tile's. Written without branches: in the build the kind of step is
+    /// unpredictable.
     #[inline]
-    fn after_step(
+    fn after_step<const W: usize, const N: usize>(
         &self,
         rank: u32,
         slot: usize,
@@ -185,9 +227,9 @@ impl Ranking {
     ) -> u32 {
         let (low, high) = (from.min(to), from.max(to));
         let passed = &self.passed[slot];
-        let over: i32 = (1..4).map(|i| passed[slot_at((low + i) % CELLS)]).sum();
+        let over: i32 = (1..W).map(|i| passed[slot_at((low + i) % N)]).sum();
         let change = (high - low) as i32 * self.weights[slot] as i32
-            + if high - low == 4 { over } else { 0 };
+            + if high - low == W { over } else { 0 };
         if from < to {
             rank + change as u32
         } else {
@@ -196,23 +238,21 @@ impl Ranking {
     }
 }
 
-/// The cells next to each cell, as bit masks.
-const NEIGHBOURS: [u16; CELLS] = neighbour_masks();
-
-const fn neighbour_masks() -> [u16; CELLS] {
-    let mut masks = [0u16; CELLS];
+/// The cells next to each cell of a board `width` wide with `cells` cells, as bit masks.
+const fn neighbour_masks(width: usize, cells: usize) -> [u16; MAX_CELLS] {
+    let mut masks = [0u16; MAX_CELLS];
     let mut cell = 0;
-    while cell < CELLS {
-        if cell >= 4 {
-            masks[cell] |= 1 << (cell - 4);
+    while cell < cells {
+        if cell >= width {
+            masks[cell] |= 1 << (cell - width);
         }
-        if cell + 4 < CELLS {
-            masks[cell] |= 1 << (cell + 4);
+        if cell + width < cells {
+            masks[cell] |= 1 << (cell + width);
         }
-        if cell % 4 != 0 {
+        if cell % width != 0 {
             masks[cell] |= 1 << (cell - 1);
         }
-        if cell % 4 != 3 {
+        if cell % width != width - 1 {
             masks[cell] |= 1 << (cell + 1);
         }
         cell += 1;
@@ -220,17 +260,39 @@ const fn neighbour_masks() -> [u16; CELLS] {
     masks
 }
 
-/// The cells the blank reaches from `start` through the free cells `free`.
-fn region(start: usize, free: u16) -> u16 {
-    const NOT_LEFT: u16 = 0xeeee;
-    const NOT_RIGHT: u16 = 0x7777;
+/// The cells of a board `width` wide with `cells` cells that are not in column `column`.
+const fn outside_column(width: usize, cells: usize, column: usize) -> u16 {
+    let (mut mask, mut cell) = (0u16, 0);
+    while cell < cells {
+        if cell % width != column {
+            mask |= 1 << cell;
+        }
+        cell += 1;
+    }
+    mask
+}
+
+/// The cell masks of a board `W` wide with `N` cells, worked out at compile time.
+struct Masks<const W: usize, const N: usize>;
+
+impl<const W: usize, const N: usize> Masks<W, N> {
+    const NEIGHBOURS: [u16; MAX_CELLS] = neighbour_masks(W, N);
+    const BOARD: u16 = ((1u32 << N) - 1) as u16;
+    const NOT_LEFT: u16 = outside_column(W, N, 0);
+    const NOT_RIGHT: u16 = outside_column(W, N, W - 1);
+}
+
+/// The cells the blank reaches from `start` through the free cells `free` of a board `W` wide
+/// with `N` cells.
+fn region<const W: usize, const N: usize>(start: usize, free: u16) -> u16 {
+    let (not_left, not_right) = (Masks::<W, N>::NOT_LEFT, Masks::<W, N>::NOT_RIGHT);
     let mut region = 1u16 << start;
     loop {
         let grown = (region
-            | region << 4
-            | region >> 4
-            | (region << 1) & NOT_LEFT
-            | (region >> 1) & NOT_RIGHT)
+            | region << W
+            | region >> W
+            | (region << 1) & not_left
+            | (region >> 1) & not_right)
             & free;
         if grown == region {
             return region;
@@ -239,13 +301,13 @@ fn region(start: usize, free: u16) -> u16 {
     }
 }
 
-/// The next placement of `cells.len()` tiles in rank order: the last tile to the next free cell
-/// above its own, or else the one before it, and so on, the tiles after it on the lowest free
-/// cells. False after the last placement.
-fn advance(cells: &mut [u8]) -> bool {
+/// The next placement of `cells.len()` tiles on the cells of `board` in rank order: the last
+/// tile to the next free cell above its own, or else the one before it, and so on, the tiles
+/// after it on the lowest free cells. False after the last placement.
+fn advance(cells: &mut [u8], board: u16) -> bool {
     for i in (0..cells.len()).rev() {
         let used = cells[..i].iter().fold(0u16, |m, &c| m | 1 << c);
-        let above = !used & !((2u32 << cells[i]) - 1) as u16;
+        let above = board & !used & !((2u32 << cells[i]) - 1) as u16;
         if above != 0 {
             cells[i] = above.trailing_zeros() as u8;
             let mut used = used | 1 << cells[i];
@@ -259,8 +321,9 @@ fn advance(cells: &mut [u8]) -> bool {
     false
 }
 
-/// The table of one group of tiles (at most six): for each placement's rank, the fewest moves of
-/// the group's tiles that bring them home, the blank ending in its goal cell's region.
+/// The table of one group of tiles (at most six) of a board `W` wide with `N` cells: for each
+/// placement's rank, the fewest moves of the group's tiles that bring them home, the blank
+/// ending in its goal cell's region.
 ///
 /// Breadth-first search, one level at a time, over ranks in order. `reached[rank]` holds the
 /// blank cells of the regions already expanded for the placement, and `frontier[rank]` the cells
@@ -268,19 +331,20 @@ fn advance(cells: &mut [u8]) -> bool {
 /// are expanded now. A step only sets a bit in `next`, without reading anything first, so
 /// nothing waits for memory, and the children of ranks taken in order are written in a few
 /// forward streams, as the hardware prefetches best.
-pub fn build_table(tiles: &[u8]) -> Vec<u8> {
+pub fn build_table<const W: usize, const N: usize>(tiles: &[u8]) -> Vec<u8> {
     let k = tiles.len();
-    let ranking = Ranking::new(k);
-    let size = table_len(k);
+    let ranking = Ranking::new(k, N);
+    let size = table_len(N, k);
+    let (neighbours, board) = (Masks::<W, N>::NEIGHBOURS, Masks::<W, N>::BOARD);
     // The ranks come in blocks of one placement of all tiles but the last, the last tile's
     // choices of free cell in a row: the blocks are walked with `advance`.
-    let block = CELLS - (k - 1);
+    let block = N - (k - 1);
     let mut table = vec![0u8; size];
     let mut reached = vec![0u16; size];
     let mut frontier = vec![0u16; size];
     let mut next = vec![0u16; size];
     let home: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
-    frontier[ranking.rank(&home) as usize] = 1 << BLANK_HOME;
+    frontier[ranking.rank(&home) as usize] = 1 << (N - 1);
     let mut distance = 0u8;
     loop {
         let mut expanded = false;
@@ -294,11 +358,11 @@ pub fn build_table(tiles: &[u8]) -> Vec<u8> {
             if left_in.iter().any(|&cells| cells != 0) {
                 let used = prefix[..k - 1].iter().fold(0u16, |m, &c| m | 1 << c);
                 const FREE: u8 = NO_TILE as u8;
-                let mut slot_at = [FREE; CELLS];
+                let mut slot_at = [FREE; MAX_CELLS];
                 for (slot, &cell) in prefix[..k - 1].iter().enumerate() {
                     slot_at[usize::from(cell)] = slot as u8;
                 }
-                let mut last_cells = !used;
+                let mut last_cells = board & !used;
                 for (j, left_in) in left_in.iter_mut().enumerate() {
                     let last = last_cells.trailing_zeros() as usize;
                     last_cells &= last_cells - 1;
@@ -315,7 +379,7 @@ pub fn build_table(tiles: &[u8]) -> Vec<u8> {
                     let mut regions = 0u16;
                     let mut rest = new;
                     while rest != 0 {
-                        regions |= region(rest.trailing_zeros() as usize, !occupied);
+                        regions |= region::<W, N>(rest.trailing_zeros() as usize, board & !occupied);
                         rest &= !regions;
                     }
                     if reached[r] == 0 {
@@ -327,12 +391,13 @@ pub fn build_table(tiles: &[u8]) -> Vec<u8> {
                     cells[k - 1] = last as u8;
                     for (slot, &from) in cells[..k].iter().enumerate() {
                         let from = usize::from(from);
-                        let mut targets = NEIGHBOURS[from] & regions;
+                        let mut targets = neighbours[from] & regions;
                         while targets != 0 {
                             let to = targets.trailing_zeros() as usize;
                             targets &= targets - 1;
-                            let child = ranking
-                                .after_step(r as u32, slot, from, to, |c| usize::from(slot_at[c]));
+                            let child = ranking.after_step::<W, N>(r as u32, slot, from, to, |c| {
+                                usize::from(slot_at[c])
+                            });
                             next[child as usize] |= 1 << from;
                         }
                     }
@@ -340,7 +405,7 @@ pub fn build_table(tiles: &[u8]) -> Vec<u8> {
                 }
             }
             base += block;
-            if !advance(&mut prefix[..k - 1]) {
+            if !advance(&mut prefix[..k - 1], board) {
                 break;
             }
         }
@@ -361,7 +426,7 @@ pub struct PatternState {
     sums: [u32; 2],
 }
 
-impl PatternDb {
+impl<const W: usize, const N: usize> PatternDb<W, N> {
     /// The group and slot of `tile` on the board (`side` 0) or the mirrored board (`side` 1).
     #[inline]
     fn place(&self, side: usize, tile: u8) -> (usize, usize) {
@@ -387,7 +452,7 @@ impl PatternDb {
         let slot_of = &self.slot_of[side][g];
         let rank = group
             .ranking
-            .after_step(state.ranks[side][g], slot, from, to, |c| {
+            .after_step::<W, N>(state.ranks[side][g], slot, from, to, |c| {
                 usize::from(slot_of[usize::from(tile_at(c))])
             });
         let value = group.table[rank as usize];
@@ -397,20 +462,20 @@ impl PatternDb {
     }
 }
 
-impl Heuristic<4, 16> for PatternDb {
+impl<const W: usize, const N: usize> Heuristic<W, N> for PatternDb<W, N> {
     type State = PatternState;
 
-    fn state(&self, tiles: &[u8; 16]) -> PatternState {
+    fn state(&self, tiles: &[u8; N]) -> PatternState {
         let mut state = PatternState {
             ranks: [[0; GROUPS]; 2],
             values: [[0; GROUPS]; 2],
             sums: [0; 2],
         };
-        for side in 0..2 {
+        for side in 0..1 + usize::from(self.mirrored) {
             let mut cells = [[0u8; MAX_GROUP]; GROUPS];
             for (cell, &tile) in tiles.iter().enumerate().filter(|&(_, &t)| t != 0) {
                 let (g, slot) = self.place(side, tile);
-                let cell = if side == 0 { cell } else { transposed(cell) };
+                let cell = if side == 0 { cell } else { transposed::<W>(cell) };
                 cells[g][slot] = cell as u8;
             }
             for (g, group) in self.groups.iter().enumerate() {
@@ -435,7 +500,7 @@ impl Heuristic<4, 16> for PatternDb {
     #[inline]
     fn after_slide(
         &self,
-        tiles: &[u8; 16],
+        tiles: &[u8; N],
         state: &PatternState,
         from: usize,
         to: usize,
@@ -444,8 +509,8 @@ impl Heuristic<4, 16> for PatternDb {
         let tile = tiles[from];
         self.step_side(&mut next, 0, tile, from, to, |c| tiles[c]);
         if self.mirrored {
-            let (from, to) = (transposed(from), transposed(to));
-            self.step_side(&mut next, 1, tile, from, to, |c| tiles[transposed(c)]);
+            let (from, to) = (transposed::<W>(from), transposed::<W>(to));
+            self.step_side(&mut next, 1, tile, from, to, |c| tiles[transposed::<W>(c)]);
         }
         next
     }
@@ -459,7 +524,7 @@ mod tests {
 
     #[test]
     fn ranks_number_the_placements_and_steps_keep_them_up_to_date() {
-        let three = Ranking::new(3);
+        let three = Ranking::new(3, 16);
         let mut seen = vec![false; 16 * 15 * 14];
         for a in 0..16u8 {
             for b in (0..16u8).filter(|&b| b != a) {
@@ -471,89 +536,106 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&s| s));
-        // Every step of every tile of a few six-tile placements, against a fresh rank.
-        let six = Ranking::new(6);
-        for cells in [
-            [0u8, 1, 2, 3, 4, 5],
-            [15, 9, 6, 12, 3, 0],
-            [5, 10, 1, 14, 7, 11],
-        ] {
-            for slot in 0..6 {
-                let from = usize::from(cells[slot]);
-                let occupied = cells.iter().fold(0u16, |m, &c| m | 1 << c);
-                let mut targets = NEIGHBOURS[from] & !occupied;
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as usize;
-                    targets &= targets - 1;
-                    let slot_at = |c: usize| {
-                        let slot = cells.iter().position(|&x| usize::from(x) == c);
-                        slot.unwrap_or(NO_TILE)
-                    };
-                    let mut after = cells;
-                    after[slot] = to as u8;
-                    let stepped = six.after_step(six.rank(&cells), slot, from, to, slot_at);
-                    assert_eq!(stepped, six.rank(&after), "{:?} {} -> {}", cells, from, to);
+        // Every step of every tile of a few six-tile placements, against a fresh rank, on the
+        // 4x4 board and on the 2x8 board, whose vertical steps pass over seven cells.
+        fn check_steps<const W: usize, const N: usize>(placements: &[[u8; 6]]) {
+            let six = Ranking::new(6, N);
+            let neighbours = neighbour_masks(W, N);
+            for cells in placements {
+                for slot in 0..6 {
+                    let from = usize::from(cells[slot]);
+                    let occupied = cells.iter().fold(0u16, |m, &c| m | 1 << c);
+                    let mut targets = neighbours[from] & !occupied;
+                    while targets != 0 {
+                        let to = targets.trailing_zeros() as usize;
+                        targets &= targets - 1;
+                        let slot_at = |c: usize| {
+                            let slot = cells.iter().position(|&x| usize::from(x) == c);
+                            slot.unwrap_or(NO_TILE)
+                        };
+                        let mut after = *cells;
+                        after[slot] = to as u8;
+                        let rank = six.rank(cells);
+                        let stepped = six.after_step::<W, N>(rank, slot, from, to, slot_at);
+                        assert_eq!(stepped, six.rank(&after), "{:?} {} -> {}", cells, from, to);
+                    }
                 }
             }
         }
+        let placements = [[0, 1, 2, 3, 4, 5], [15, 9, 6, 12, 3, 0], [5, 10, 1, 14, 7, 11]];
+        check_steps::<4, 16>(&placements);
+        check_steps::<8, 16>(&placements);
+        check_steps::<5, 15>(&[[0, 1, 2, 3, 4, 5], [14, 9, 6, 12, 3, 0], [5, 10, 1, 13, 7, 11]]);
     }
 
     /// A group's table against a plain search that knows nothing of regions or ranks: 0-1
     /// breadth-first search over the group's cells and the blank's cell, in a hash map, the
     /// blank stepping onto a free cell for nothing and swapping with a group tile for one move.
-    #[test]
-    fn a_table_matches_a_plain_search() {
-        // Three tiles in a row, and four apart, whose tiles wall off the blank more often.
-        for tiles in [&[2u8, 3, 4][..], &[1, 4, 6, 11]] {
-            let table = build_table(tiles);
-            let home: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
-            let mut cost: HashMap<(Vec<u8>, usize), u8> = HashMap::new();
-            let mut queue = VecDeque::from([(home, BLANK_HOME, 0u8)]);
-            while let Some((cells, blank, d)) = queue.pop_front() {
-                if cost.contains_key(&(cells.clone(), blank)) {
-                    continue;
-                }
-                let mut next = NEIGHBOURS[blank];
-                while next != 0 {
-                    let cell = next.trailing_zeros() as usize;
-                    next &= next - 1;
-                    let mut moved = cells.clone();
-                    match cells.iter().position(|&c| usize::from(c) == cell) {
-                        Some(slot) => {
-                            moved[slot] = blank as u8;
-                            queue.push_back((moved, cell, d + 1));
-                        }
-                        None => queue.push_front((moved, cell, d)),
+    fn check_table<const W: usize, const N: usize>(tiles: &[u8]) {
+        let table = build_table::<W, N>(tiles);
+        let neighbours = neighbour_masks(W, N);
+        let home: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
+        let mut cost: HashMap<(Vec<u8>, usize), u8> = HashMap::new();
+        let mut queue = VecDeque::from([(home, N - 1, 0u8)]);
+        while let Some((cells, blank, d)) = queue.pop_front() {
+            if cost.contains_key(&(cells.clone(), blank)) {
+                continue;
+            }
+            let mut next = neighbours[blank];
+            while next != 0 {
+                let cell = next.trailing_zeros() as usize;
+                next &= next - 1;
+                let mut moved = cells.clone();
+                match cells.iter().position(|&c| usize::from(c) == cell) {
+                    Some(slot) => {
+                        moved[slot] = blank as u8;
+                        queue.push_back((moved, cell, d + 1));
                     }
+                    None => queue.push_front((moved, cell, d)),
                 }
-                cost.insert((cells, blank), d);
             }
-            let mut best = vec![u8::MAX; table.len()];
-            let ranking = Ranking::new(tiles.len());
-            for ((cells, _), d) in cost {
-                let r = ranking.rank(&cells) as usize;
-                best[r] = best[r].min(d);
-            }
-            assert_eq!(table, best, "{:?}", tiles);
+            cost.insert((cells, blank), d);
         }
+        // Placements the plain search never reaches (a group of every tile keeps parity, as on
+        // the 2x2 board) stay 0 in the table: no solvable board has them.
+        let mut best = vec![u8::MAX; table.len()];
+        let ranking = Ranking::new(tiles.len(), N);
+        for ((cells, _), d) in cost {
+            let r = ranking.rank(&cells) as usize;
+            best[r] = best[r].min(d);
+        }
+        let best: Vec<u8> = best.iter().map(|&d| if d == u8::MAX { 0 } else { d }).collect();
+        assert_eq!(table, best, "{}x{} {:?}", N / W, W, tiles);
     }
 
     #[test]
-    fn incremental_state_matches_a_full_recount() {
-        // Small groups build fast; the look-ups work alike for any partition.
-        let partition: [&[u8]; GROUPS] =
-            [&[1, 2, 5, 6, 9], &[3, 4, 7, 8, 12], &[10, 11, 13, 14, 15]];
-        let db = PatternDb::build(&partition, 2);
-        let mut tiles = *Board::<4, 16>::canonical_goal(BLANK_HOME).tiles();
+    fn a_table_matches_a_plain_search() {
+        // Three tiles in a row, and four apart, whose tiles wall off the blank more often.
+        check_table::<4, 16>(&[2, 3, 4]);
+        check_table::<4, 16>(&[1, 4, 6, 11]);
+        // Boards of other shapes: narrow ones, where the blank is walled off most often.
+        check_table::<8, 16>(&[1, 9, 2, 10]);
+        check_table::<2, 16>(&[3, 4, 6, 9]);
+        check_table::<5, 15>(&[1, 6, 11, 7]);
+        check_table::<3, 9>(&[1, 2, 4, 8]);
+        check_table::<2, 4>(&[1, 2, 3]);
+    }
+
+    /// A random walk of the blank from the goal, checking the updated state against a fresh
+    /// one at every step.
+    fn check_updates<const W: usize, const N: usize>(partition: &[Vec<u8>]) {
+        let db = PatternDb::<W, N>::build(partition, 2);
+        let neighbours = neighbour_masks(W, N);
+        let mut tiles = *Board::<W, N>::canonical_goal(N - 1).tiles();
         let mut state = db.state(&tiles);
         assert_eq!(db.estimate(&state), 0);
-        let mut blank = BLANK_HOME;
+        let mut blank = N - 1;
         let mut seed = 7u64;
         for _ in 0..2000 {
             seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            let choices = NEIGHBOURS[blank];
+            let choices = neighbours[blank];
             let pick = (seed >> 33) as u32 % choices.count_ones();
             let mut cell = choices;
             for _ in 0..pick {
@@ -565,5 +647,33 @@ mod tests {
             blank = cell;
             assert_eq!(state, db.state(&tiles));
         }
+    }
+
+    #[test]
+    fn incremental_state_matches_a_full_recount() {
+        // Small groups build fast; the look-ups work alike for any partition.
+        let small = [vec![1, 2, 5, 6, 9], vec![3, 4, 7, 8, 12], vec![10, 11, 13, 14, 15]];
+        check_updates::<4, 16>(&small);
+        check_updates::<8, 16>(&partition(8, 16));
+        check_updates::<2, 14>(&partition(2, 14));
+        check_updates::<5, 15>(&partition(5, 15));
+        check_updates::<3, 9>(&partition(3, 9));
+    }
+
+    #[test]
+    fn partitions_cover_every_tile_once_in_three_groups() {
+        for (width, cells) in [(4, 16), (8, 2 * 8), (2, 16), (5, 15), (4, 12), (3, 9), (2, 4)] {
+            let groups = partition(width, cells);
+            assert!(groups.len() <= GROUPS && groups.iter().all(|g| g.len() <= MAX_GROUP));
+            let mut tiles: Vec<u8> = groups.concat();
+            tiles.sort_unstable();
+            assert_eq!(tiles, (1..cells as u8).collect::<Vec<_>>(), "{} {}", width, cells);
+        }
+        assert_eq!(partition(8, 16)[0], [1, 9, 2, 10, 3]);
+        assert_eq!(partition(3, 9), [vec![1, 4, 7, 2, 5, 8], vec![3, 6]]);
+        let sizes = |width, cells| partition(width, cells).iter().map(Vec::len).collect::<Vec<_>>();
+        assert_eq!(sizes(4, 12), [6, 5]);
+        assert_eq!(sizes(5, 15), [5, 5, 4]);
+        assert_eq!(partition(4, 16)[0], PARTITION_555[0]);
     }
 }

@@ -95,7 +95,7 @@ pub fn fifteen(mut shell: Shell) {
     let mut tables = Vec::new();
     for (name, partition) in [("5-5-5", &PARTITION_555), ("6-6-3", &PARTITION_663)] {
         let (build_two, db) = least_time(RUNS, || PatternDb::build(partition, 2));
-        let (build_one, _) = least_time(RUNS, || PatternDb::build(partition, 1));
+        let (build_one, _) = least_time(RUNS, || PatternDb::<4, 16>::build(partition, 1));
         println!(
             "Pattern databases {} built in {} on two threads, {} on one (best of {}); the tables \
              take {:.1} MiB.\n",

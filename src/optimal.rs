@@ -1,6 +1,8 @@
-//! The 15-puzzle, case after case: IDA* with Manhattan distance plus linear conflict until the
-//! searches would cost more than building the pattern databases, then IDA* with the databases
-//! ([`crate::pattern_db`]), the cases of a long input on every core.
+//! Optimal paths on boards of up to 16 cells (the 15-puzzle, and 2x8, 3x5 and every smaller
+//! shape), case after case: IDA* with Manhattan distance plus linear conflict until the searches
+//! would cost more than building the pattern databases, then IDA* with the databases
+//! ([`crate::pattern_db`]), the cases of a long input on every core. One solver serves every
+//! shape: its width and cells are type parameters, so the 4x4 searches run on constants.
 //!
 //! This is the ski-rental rule of the 3x3 solver ([`crate::solver`]): an easy board, the usual
 //! judge case, answers in microseconds and never pays for the tables; a hard board, or a long
@@ -25,16 +27,15 @@ use crate::ida_star::{search, Iterations, Stop};
 use crate::judge::{Answer, Solve};
 use crate::linear_conflict::LinearConflict;
 use crate::move_rules::{GrowingRules, MoveRules};
-use crate::pattern_db::{build_table, table_len, PatternDb, PARTITION_555, PARTITION_663};
+use crate::pattern_db::{build_table, partition, table_len, PatternDb, PARTITION_663};
 use crate::saved_tables;
 use crate::threads::{in_parallel, on_threads};
 
-/// The 4x4 board.
-pub type Board16 = Board<4, 16>;
-
 /// Search nodes of Manhattan distance plus linear conflict that cost about what building the
-/// tables costs (see the README's Performance section for both figures).
+/// 4x4 board's 5-5-5 tables costs (see the README's Performance section for both figures);
+/// other boards' tables cost in proportion to their entries ([`Solver::table_cost`]).
 pub const TABLE_COST: u64 = 4_700_000;
+const TABLE_COST_ENTRIES: u64 = 3 * 16 * 15 * 14 * 13 * 12;
 
 /// The longest move sequences whose repeats the searches with the tables skip: longer than a
 /// single search builds for itself ([`GrowingRules`]), since the tables mean a long input,
@@ -51,44 +52,44 @@ const LOAD_COST: u64 = 500_000;
 /// rules build in 6 ms, where the 12-move rules would take longer than a single board's search.
 const SAVED_RULES: usize = 10;
 
-/// The goal cell of the blank that the tables are built for: `1 2 .. 15 0`.
-const TABLE_BLANK: usize = 15;
-
-/// Answers 4x4 cases, switching from search alone to the tables as described above.
+/// Answers cases on a board `W` wide with `N` cells (at most 16), switching from search alone to
+/// the tables as described above. The tables are built for the goal `1 2 .. N-1 0`; a case with
+/// another goal is relabelled to it when its blank is in the same cell, and otherwise searched
+/// with linear conflict alone.
 ///
 /// # Example
 /// ```
 /// use engine::board::{Board, Move};
-/// use engine::fifteen::Solver;
+/// use engine::optimal::Solver;
 /// let goal = Board::<4, 16>::canonical_goal(15);
 /// let tiles = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15];
 /// let start = Board::<4, 16>::from_tiles(tiles).unwrap();
 /// let mut solver = Solver::new(1);
 /// assert_eq!(solver.paths(&[(start, goal)]), [Some(vec![Move::Right])]);
 /// ```
-pub struct Solver {
+pub struct Solver<const W: usize, const N: usize> {
     threads: usize,
     /// Cases that need more moves are answered `None`.
     max_moves: u32,
     /// Search nodes spent without the tables so far.
     spent: u64,
     /// The tables and the move rules searched with them, once they are built or loaded.
-    tables: Option<(PatternDb, &'static MoveRules)>,
+    tables: Option<(PatternDb<W, N>, &'static MoveRules)>,
     /// Where the tables are kept between runs (`--tables DIR`), if anywhere: the strongest this
-    /// solver has (6-6-3, mirrored) are loaded from there, or built once and saved there
-    /// ([`crate::saved_tables`]), and since they cost little to load, the searches switch to
-    /// them after `LOAD_COST` nodes.
+    /// solver has (6-6-3, mirrored, on the 4x4 board; other boards keep nothing) are loaded from
+    /// there, or built once and saved there ([`crate::saved_tables`]), and since they cost
+    /// little to load, the searches switch to them after `LOAD_COST` nodes.
     table_dir: Option<PathBuf>,
 }
 
-impl Default for Solver {
+impl<const W: usize, const N: usize> Default for Solver<W, N> {
     /// A solver that uses one thread per core.
     fn default() -> Self {
         Self::new(cores())
     }
 }
 
-impl Solver {
+impl<const W: usize, const N: usize> Solver<W, N> {
     /// A solver that uses up to `threads` threads, at least one and at most one per core.
     pub fn new(threads: usize) -> Self {
         Solver {
@@ -108,10 +109,18 @@ impl Solver {
 
     /// The search nodes that cost about what getting the tables costs.
     fn table_cost(&self) -> u64 {
-        match self.table_dir {
+        match self.saved_tables() {
             Some(_) => LOAD_COST,
-            None => TABLE_COST,
+            None => {
+                let entries = partition(W, N).iter().map(|g| table_len(N, g.len())).sum::<usize>();
+                TABLE_COST * entries as u64 / TABLE_COST_ENTRIES
+            }
         }
+    }
+
+    /// Where the tables are kept between runs, on the 4x4 board.
+    fn saved_tables(&self) -> Option<&Path> {
+        self.table_dir.as_deref().filter(|_| (W, N) == (4, 16))
     }
 
     /// Whether the tables are built by now.
@@ -122,7 +131,7 @@ impl Solver {
     /// An optimal path (moves of the blank; of those, the first in dictionary order) for each
     /// case, a start and its goal, in order; `None` where parity says the start cannot reach its
     /// goal, or where it needs more moves than the limit.
-    pub fn paths(&mut self, cases: &[(Board16, Board16)]) -> Vec<Option<Vec<Move>>> {
+    pub fn paths(&mut self, cases: &[(Board<W, N>, Board<W, N>)]) -> Vec<Option<Vec<Move>>> {
         if self.tables.is_some() {
             return self.search_with_tables(cases);
         }
@@ -135,19 +144,22 @@ impl Solver {
             .collect();
         let mut rest = Vec::new().into_iter();
         if !left.is_empty() {
-            self.tables = Some(match &self.table_dir {
+            let threads = self.threads;
+            self.tables = Some(match self.saved_tables() {
                 Some(dir) => {
-                    let threads = self.threads;
                     let (mut db, rules) =
-                        beside_rules(&[dir], threads, SAVED_RULES, |dir| saved(dir, threads));
+                        beside_rules::<W, N, _, _>(&[dir], threads, SAVED_RULES, |dir| {
+                            saved(dir, threads)
+                        });
                     (db.remove(0), rules)
                 }
                 None => {
+                    let partition = partition(W, N);
                     let (tables, rules) =
-                        beside_rules(&PARTITION_555, self.threads, TABLE_RULES, |tiles| {
-                            build_table(tiles)
+                        beside_rules::<W, N, _, _>(&partition, threads, TABLE_RULES, |tiles| {
+                            build_table::<W, N>(tiles)
                         });
-                    (PatternDb::from_tables(&PARTITION_555, tables), rules)
+                    (PatternDb::from_tables(&partition, tables), rules)
                 }
             });
             rest = self.search_with_tables(&left).into_iter();
@@ -167,7 +179,10 @@ impl Solver {
     /// input of hard boards learns this early (Korf's 100: after 0.6 million nodes of 4.7
     /// million); an easy board never comes near it. Searches for a goal that no table serves
     /// run to the end.
-    fn search_first(&mut self, cases: &[(Board16, Board16)]) -> Vec<Option<Option<Vec<Move>>>> {
+    fn search_first(
+        &mut self,
+        cases: &[(Board<W, N>, Board<W, N>)],
+    ) -> Vec<Option<Option<Vec<Move>>>> {
         let heuristics: Vec<_> = cases
             .iter()
             .map(|(_, goal)| LinearConflict::new(goal))
@@ -179,7 +194,7 @@ impl Solver {
             spent: self.spent,
             forecasts: 0,
         };
-        let rules = GrowingRules::new(4, 4);
+        let rules = GrowingRules::new(W, N / W);
         for (i, ((start, goal), heuristic)) in cases.iter().zip(&heuristics).enumerate() {
             let search = match start.parity() == goal.parity() {
                 true => Some(Iterations::new(start, heuristic, rules, self.max_moves)),
@@ -194,7 +209,7 @@ impl Solver {
             shared.searches.push(search);
         }
         let shared = Mutex::new(shared);
-        let budgeted = |i: usize| cases[i].1.blank() == TABLE_BLANK;
+        let budgeted = |i: usize| cases[i].1.blank() == N - 1;
         let table_cost = self.table_cost();
         let worker = || loop {
             let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
@@ -243,15 +258,18 @@ impl Solver {
     /// Every case searched with the tables, on every thread: the cases shared out between the
     /// threads, or, when there are fewer cases than threads, each case's search shared out
     /// between all of them ([`Iterations::finish_in_parallel`]), so one hard board uses every core.
-    fn search_with_tables(&self, cases: &[(Board16, Board16)]) -> Vec<Option<Vec<Move>>> {
+    fn search_with_tables(
+        &self,
+        cases: &[(Board<W, N>, Board<W, N>)],
+    ) -> Vec<Option<Vec<Move>>> {
         let tables = self.tables.as_ref().map(|(tables, rules)| (tables, *rules));
         let (tables, rules) = tables.expect("the tables are built");
         let one_by_one = cases.len() < self.threads;
-        let solve = |(start, goal): &(Board16, Board16)| {
+        let solve = |(start, goal): &(Board<W, N>, Board<W, N>)| {
             if start.parity() != goal.parity() {
                 return None;
             }
-            let found = if goal.blank() == TABLE_BLANK {
+            let found = if goal.blank() == N - 1 {
                 let search =
                     Iterations::new(&start.relabelled(goal), tables, rules, self.max_moves);
                 match one_by_one {
@@ -260,7 +278,7 @@ impl Solver {
                 }
             } else {
                 let heuristic = LinearConflict::new(goal);
-                let rules = GrowingRules::new(4, 4);
+                let rules = GrowingRules::new(W, N / W);
                 search(start, &heuristic, rules, u64::MAX, self.max_moves)
             };
             found.ok().map(|solution| solution.moves)
@@ -272,9 +290,10 @@ impl Solver {
     }
 }
 
-/// `work` applied to each item, and the move rules of up to `max_len` moves: jobs shared out
-/// between `threads` threads, the rules last, where a core would wait for the last item.
-fn beside_rules<T: Sync, R: Send>(
+/// `work` applied to each item, and the move rules of a board `W` wide with `N` cells of up to
+/// `max_len` moves: jobs shared out between `threads` threads, the rules last, where a core
+/// would wait for the last item.
+fn beside_rules<const W: usize, const N: usize, T: Sync, R: Send>(
     items: &[T],
     threads: usize,
     max_len: usize,
@@ -283,18 +302,19 @@ fn beside_rules<T: Sync, R: Send>(
     let jobs: Vec<Option<&T>> = items.iter().map(Some).chain([None]).collect();
     let done = in_parallel(&jobs, threads, |job| {
         job.map(&work).or_else(|| {
-            MoveRules::shared(4, 4, max_len);
+            MoveRules::shared(W, N / W, max_len);
             None
         })
     });
     let results = done.into_iter().flatten().collect();
-    (results, MoveRules::shared(4, 4, max_len))
+    (results, MoveRules::shared(W, N / W, max_len))
 }
 
-/// The tables of `PARTITION_663` saved in `dir`, or, when no sound file of them is there, built
-/// on `threads` threads (saying so on standard error, a line a table) and saved there.
-fn saved(dir: &Path, threads: usize) -> PatternDb {
-    let sizes: Vec<usize> = PARTITION_663.iter().map(|g| table_len(g.len())).collect();
+/// The 4x4 board's tables of `PARTITION_663` saved in `dir`, or, when no sound file of them is
+/// there, built on `threads` threads (saying so on standard error, a line a table) and saved
+/// there.
+fn saved<const W: usize, const N: usize>(dir: &Path, threads: usize) -> PatternDb<W, N> {
+    let sizes: Vec<usize> = PARTITION_663.iter().map(|g| table_len(N, g.len())).collect();
     if let Some(tables) = saved_tables::load(dir, &PARTITION_663, &sizes) {
         return PatternDb::from_tables(&PARTITION_663, tables);
     }
@@ -306,7 +326,7 @@ fn saved(dir: &Path, threads: usize) -> PatternDb {
         dir.display()
     ));
     let tables = in_parallel(&PARTITION_663, threads, |tiles| {
-        let table = build_table(tiles);
+        let table = build_table::<W, N>(tiles);
         say(format!("  built the table of tiles {:?}", tiles));
         table
     });
@@ -321,11 +341,11 @@ fn saved(dir: &Path, threads: usize) -> PatternDb {
 }
 
 /// What the threads of [`Solver::search_first`] share.
-struct Shared<'a> {
+struct Shared<'a, const W: usize, const N: usize> {
     /// Each case's answer, once known.
     found: Vec<Option<Option<Vec<Move>>>>,
     /// Each case's search, while it waits for its next iteration.
-    searches: Vec<Option<Iterations<'a, 4, 16, LinearConflict<4, 16>, GrowingRules>>>,
+    searches: Vec<Option<Iterations<'a, W, N, LinearConflict<W, N>, GrowingRules>>>,
     /// The cases whose searches wait, the cheapest forecast first.
     waiting: BinaryHeap<Reverse<(u64, usize)>>,
     /// The nodes spent so far, and the forecasts of the searches waiting or running, summed.
@@ -333,8 +353,12 @@ struct Shared<'a> {
     forecasts: u64,
 }
 
-impl Solve<4, 16> for Solver {
-    fn answer(&mut self, cases: &[(Board16, Board16)], with_path: bool) -> Vec<Option<Answer>> {
+impl<const W: usize, const N: usize> Solve<W, N> for Solver<W, N> {
+    fn answer(
+        &mut self,
+        cases: &[(Board<W, N>, Board<W, N>)],
+        with_path: bool,
+    ) -> Vec<Option<Answer>> {
         let answer = |moves: Vec<Move>| match with_path {
             true => Answer::Path(moves),
             false => Answer::Distance(moves.len()),
@@ -358,7 +382,7 @@ impl Solve<4, 16> for Solver {
 
 /// The cores of this machine: more threads than that only cost their start-up (a thousand
 /// threads took 5.63 s on 100,000 easy boards that two answer in 0.11 s).
-fn cores() -> usize {
+pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
@@ -368,9 +392,9 @@ mod tests {
 
     #[test]
     fn never_more_threads_than_cores() {
-        assert_eq!(Solver::new(1000).threads, cores());
-        assert_eq!(Solver::new(0).threads, 1);
-        let mut solver = Solver::new(1);
+        assert_eq!(Solver::<4, 16>::new(1000).threads, cores());
+        assert_eq!(Solver::<4, 16>::new(0).threads, 1);
+        let mut solver = Solver::<4, 16>::new(1);
         solver.set_threads(1000);
         assert_eq!(solver.threads, cores());
     }

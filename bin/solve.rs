@@ -1,0 +1,198 @@
+//! A sliding puzzle of any shape, for a person with a board in hand: the fewest moves on boards
+//! of up to 16 cells (2x2 to 4x4, 2x8, 3x5), a solution by construction on larger ones.
+
+use std::io::Write;
+use std::time::Instant;
+
+use engine::any_shape::{AnyShape, Report};
+use engine::board::{check_arrangement, Move};
+use engine::input::InputError;
+use engine::judge::{self, Reader};
+use engine::optimal::cores;
+use engine::show;
+
+const HELP: &str = "\
+solve: short solutions for a sliding puzzle of any shape
+Prints, for each board, moves of the blank (D, L, R, U) that turn it into 1 2 .. N-1 with the
+blank in the bottom-right cell: the fewest moves, and of those the first in dictionary order,
+on boards of up to 16 cells (2x2 to 4x4, 2x8, 3x5, ...); on larger boards a solution found by
+construction, not the shortest. An empty line for a board already solved, and unsolvable when
+no sequence of moves solves it (parity decides, before any search).
+
+Input: each board as its rows, one a line, of numbers separated by white space (0, . or x the
+blank); every row as long as the first, at least 2 rows of at least 2, at most 999 of 999; a
+blank line between boards.
+  1 2 3
+  4 0 5
+  7 8 6
+
+  2 1
+  3 .
+Output: one line per board.
+  RD
+  unsolvable
+
+Options:
+  --show   draw every board along the moves (boards of up to 100 cells)
+  --stats  after each solution, a line with its length, whether it is proven the
+           shortest, the best lower bound known (Manhattan distance plus linear
+           conflict), and the time taken
+  --threads N
+           use at most N threads, and never more than one per core (the default)
+  --help   print this help
+Arguments that are not options name files to read one after another instead of
+standard input (- is standard input).
+";
+
+/// The most rows, and the most numbers in a row; the fewest of each is 2.
+const MAX_SIDE: usize = 999;
+
+/// The largest board `--show` draws: 10 x 10 is already a page a move.
+const SHOW_CELLS: usize = 100;
+
+/// The longest line accepted: a row of 999 numbers of up to six digits takes 7 KB.
+const MAX_LINE: usize = 1 << 16;
+
+fn main() {
+    let (mut show, mut stats, mut threads) = (false, false, cores());
+    let mut named = Vec::new();
+    let mut args = judge::args(HELP).into_iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--show" => show = true,
+            "--stats" => stats = true,
+            "--threads" => threads = judge::threads_argument(args.next()),
+            _ => judge::file_argument(arg, &mut named),
+        }
+    }
+    let mut solver = AnyShape::new(threads);
+    let mut out = judge::output();
+    let files = judge::files(named);
+    let mut solved = 0;
+    for (f, file) in files.iter().enumerate() {
+        let file = file.as_deref();
+        let mut input = judge::open_input(file, MAX_LINE, HELP);
+        let mut tiles = Vec::new();
+        loop {
+            let width = match read_board(&mut input, &mut tiles) {
+                Ok(Some(width)) => width,
+                Ok(None) if solved == 0 && f + 1 == files.len() => {
+                    let message = "expected a board, found the end of the input".to_string();
+                    judge::input_failed(file, &input.error(input.end_line(), message));
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    flush(&mut out);
+                    judge::input_failed(file, &e);
+                }
+            };
+            solved += 1;
+            answer(&mut solver, width, &tiles, &mut out, show, stats);
+            // Answer before waiting for more input.
+            if input.is_drained() {
+                flush(&mut out);
+            }
+        }
+    }
+    flush(&mut out);
+}
+
+/// Solves the board `tiles`, `width` to a row, and prints its line of moves, and with `show` the
+/// boards along them, with `stats` the statistics line.
+fn answer(
+    solver: &mut AnyShape,
+    width: usize,
+    tiles: &[u32],
+    out: &mut impl Write,
+    show: bool,
+    stats: bool,
+) {
+    let started = Instant::now();
+    let drawn = show && tiles.len() <= SHOW_CELLS;
+    let mut moves = Vec::new();
+    // Written as found: a large board's solution can take gigabytes.
+    let report = solver.solve(width, tiles, &mut |m: Move| {
+        if let Err(e) = out.write_all(&[m.letter() as u8]) {
+            judge::write_failed(e);
+        }
+        if drawn {
+            moves.push(m);
+        }
+    });
+    let written = match report {
+        None => writeln!(out, "unsolvable"),
+        Some(report) => writeln!(out).and_then(|()| match stats {
+            true => writeln!(out, "{}", statistics(&report, started)),
+            false => Ok(()),
+        }),
+    };
+    let drawing = match (drawn, report) {
+        (true, Some(_)) => writeln!(out, "{}", show::draw(width, tiles, &moves, false)),
+        _ => Ok(()),
+    };
+    if let Err(e) = written.and(drawing) {
+        judge::write_failed(e);
+    }
+}
+
+fn flush(out: &mut impl Write) {
+    if let Err(e) = out.flush() {
+        judge::write_failed(e);
+    }
+}
+
+/// The `--stats` line of a solution found from `started` until now.
+fn statistics(report: &Report, started: Instant) -> String {
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let proof = match (report.optimal, report.length == report.lower_bound) {
+        (true, true) => "optimal".to_string(),
+        (true, false) => format!("optimal, lower bound {}", report.lower_bound),
+        (false, _) => format!(
+            "not proven optimal, lower bound {} ({:.2} times)",
+            report.lower_bound,
+            report.length as f64 / report.lower_bound.max(1) as f64
+        ),
+    };
+    format!("{} moves, {}, {:.1} ms", report.length, proof, ms)
+}
+
+/// Reads the next board into `tiles`, after any blank lines: its width, or `None` at the end of
+/// the input.
+fn read_board(input: &mut Reader, tiles: &mut Vec<u32>) -> Result<Option<usize>, InputError> {
+    if !input.next_filled_line()? {
+        return Ok(None);
+    }
+    let first_line = input.line_number();
+    tiles.clear();
+    let mut row = vec![0; MAX_SIDE + 1];
+    let mut width = 0;
+    loop {
+        let count = input.tiles_of_line(&mut row, MAX_SIDE * MAX_SIDE)?;
+        if width == 0 && !(2..=MAX_SIDE).contains(&count) {
+            let message = format!("a row needs 2 to {} numbers, found {}", MAX_SIDE, count);
+            return Err(input.error(input.line_number(), message));
+        }
+        if width != 0 && count != width {
+            let message = format!(
+                "expected a row of {} numbers like the board's first, found {}",
+                width, count
+            );
+            return Err(input.error(input.line_number(), message));
+        }
+        width = count;
+        if tiles.len() / width == MAX_SIDE {
+            let message = format!("a board has at most {} rows", MAX_SIDE);
+            return Err(input.error(input.line_number(), message));
+        }
+        tiles.extend_from_slice(&row[..count]);
+        if !input.read_line()? || input.line().is_empty() {
+            break;
+        }
+    }
+    if tiles.len() == width {
+        let message = "a board needs at least 2 rows, found 1".to_string();
+        return Err(input.error(first_line, message));
+    }
+    check_arrangement(tiles).map_err(|message| input.error(first_line, message))?;
+    Ok(Some(width))
+}

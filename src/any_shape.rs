@@ -1,0 +1,196 @@
+//! A board of any shape, 2x2 and up, towards the goal `1 2 .. N-1 0`: the fewest moves on boards
+//! of up to 16 cells, by the solver of the 15-puzzle ([`crate::optimal`], one instance for each
+//! of the 19 shapes, made when first asked and kept with its tables); beyond that a solution by
+//! construction ([`crate::constructive`]), not the shortest, streamed as it is found.
+//!
+//! Each solution comes with the best lower bound known: its own length when it is optimal, else
+//! Manhattan distance plus linear conflict over every row and column ([`lower_bound`]), O(cells
+//! · log width) from scratch. A constructed solution whose length meets the bound is optimal too.
+
+use crate::board::{reaches_goal, Board, Move};
+use crate::optimal::Solver;
+
+/// The most cells of a board solved optimally.
+pub const OPTIMAL_CELLS: usize = 16;
+
+/// What is known of one solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The moves of the solution.
+    pub length: u64,
+    /// Whether no solution is shorter: proven by search, or by meeting the lower bound.
+    pub optimal: bool,
+    /// The best lower bound known on the length of any solution.
+    pub lower_bound: u64,
+}
+
+/// Solves boards of any shape, keeping the optimal solvers it has made.
+///
+/// # Example
+/// ```
+/// use engine::any_shape::AnyShape;
+/// use engine::board::Move;
+/// let mut solver = AnyShape::new(1);
+/// let mut moves = Vec::new();
+/// let report = solver.solve(3, &[1, 2, 3, 4, 0, 5], &mut |m| moves.push(m)).unwrap();
+/// assert_eq!((moves, report.length, report.optimal), (vec![Move::Right], 1, true));
+/// assert_eq!(solver.solve(3, &[1, 2, 3, 5, 4, 0], &mut |_| {}), None);
+/// ```
+pub struct AnyShape {
+    threads: usize,
+    /// The optimal solvers made so far, by width and height.
+    solvers: Vec<((usize, usize), Box<dyn OptimalPath>)>,
+}
+
+impl AnyShape {
+    /// A solver whose searches use up to `threads` threads (at most one per core).
+    pub fn new(threads: usize) -> Self {
+        AnyShape {
+            threads,
+            solvers: Vec::new(),
+        }
+    }
+
+    /// Solves the board `tiles` (each of `0..tiles.len()` once, 0 the blank; at least two rows
+    /// and two columns), `width` cells to a row: each move of the blank goes to `emit`, in
+    /// order, and the report follows. `None`, with no move, when parity says the goal cannot be
+    /// reached.
+    pub fn solve(
+        &mut self,
+        width: usize,
+        tiles: &[u32],
+        emit: &mut dyn FnMut(Move),
+    ) -> Option<Report> {
+        if !reaches_goal(width, tiles) {
+            return None;
+        }
+        let shape = (width, tiles.len() / width);
+        if tiles.len() <= OPTIMAL_CELLS {
+            let threads = self.threads;
+            let index = match self.solvers.iter().position(|(s, _)| *s == shape) {
+                Some(index) => index,
+                None => {
+                    self.solvers.push((shape, optimal_solver(shape, threads)));
+                    self.solvers.len() - 1
+                }
+            };
+            let moves = self.solvers[index].1.path(tiles);
+            moves.iter().for_each(|&m| emit(m));
+            let length = moves.len() as u64;
+            return Some(Report {
+                length,
+                optimal: true,
+                lower_bound: length,
+            });
+        }
+        let mut length = 0;
+        crate::constructive::solve(width, tiles, |m| {
+            length += 1;
+            emit(m)
+        });
+        let lower_bound = lower_bound(width, tiles);
+        Some(Report {
+            length,
+            optimal: length == lower_bound,
+            lower_bound,
+        })
+    }
+}
+
+/// An optimal solver of one shape, whatever its type parameters.
+trait OptimalPath {
+    /// The first shortest path in dictionary order from `tiles`, which can reach the goal.
+    fn path(&mut self, tiles: &[u32]) -> Vec<Move>;
+}
+
+impl<const W: usize, const N: usize> OptimalPath for Solver<W, N> {
+    fn path(&mut self, tiles: &[u32]) -> Vec<Move> {
+        let mut cells = [0u8; N];
+        for (cell, &tile) in cells.iter_mut().zip(tiles) {
+            *cell = tile as u8;
+        }
+        let start = Board::from_tiles(cells).expect("an arrangement of the tiles");
+        let goal = Board::canonical_goal(N - 1);
+        let mut paths = self.paths(&[(start, goal)]);
+        paths.pop().flatten().expect("a board that parity lets reach the goal")
+    }
+}
+
+/// The optimal solver of the shape `(width, height)`, of at most 16 cells.
+fn optimal_solver(shape: (usize, usize), threads: usize) -> Box<dyn OptimalPath> {
+    macro_rules! solvers {
+        ($(($w:literal, $h:literal)),*) => {
+            match shape {
+                $(($w, $h) => Box::new(Solver::<$w, { $w * $h }>::new(threads)),)*
+                _ => unreachable!("a shape of 2x2 to 16 cells"),
+            }
+        };
+    }
+    solvers!(
+        (2, 2), (2, 3), (2, 4), (2, 5), (2, 6), (2, 7), (2, 8),
+        (3, 2), (3, 3), (3, 4), (3, 5),
+        (4, 2), (4, 3), (4, 4),
+        (5, 2), (5, 3),
+        (6, 2), (7, 2), (8, 2)
+    )
+}
+
+/// Manhattan distance plus linear conflict of the board `tiles`, `width` to a row, towards
+/// `1 2 .. N-1 0`: a lower bound on the moves of any solution. Each line's conflict is twice the
+/// tiles that belong in it, less its longest run in goal order (found by patience sorting).
+pub fn lower_bound(width: usize, tiles: &[u32]) -> u64 {
+    let height = tiles.len() / width;
+    let home = |tile: u32| (tile as usize - 1) / width;
+    let mut bound = 0u64;
+    for (cell, &tile) in tiles.iter().enumerate().filter(|&(_, &t)| t != 0) {
+        let (row, column) = (cell / width, cell % width);
+        let goal = tile as usize - 1;
+        bound += (row.abs_diff(goal / width) + column.abs_diff(goal % width)) as u64;
+    }
+    let mut line = Vec::new();
+    for row in 0..height {
+        line.clear();
+        let cells = &tiles[row * width..(row + 1) * width];
+        line.extend(cells.iter().filter(|&&t| t != 0 && home(t) == row).map(|&t| t));
+        bound += 2 * (line.len() - longest_increasing(&line)) as u64;
+    }
+    for column in 0..width {
+        line.clear();
+        let cells = tiles[column..].iter().step_by(width);
+        let belongs = |&&t: &&u32| t != 0 && (t as usize - 1) % width == column;
+        line.extend(cells.filter(belongs).map(|&t| t));
+        bound += 2 * (line.len() - longest_increasing(&line)) as u64;
+    }
+    bound
+}
+
+/// The length of the longest increasing subsequence of `values`.
+fn longest_increasing(values: &[u32]) -> usize {
+    // `tails[k]`: the smallest last value of an increasing run of length k + 1 so far.
+    let mut tails: Vec<u32> = Vec::new();
+    for &value in values {
+        match tails.binary_search(&value) {
+            Ok(_) => {}
+            Err(k) if k == tails.len() => tails.push(value),
+            Err(k) => tails[k] = value,
+        }
+    }
+    tails.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lower_bound_counts_manhattan_and_conflicts() {
+        // 2 1 3 / 4 5 6 / 7 8 0: Manhattan 2, plus 2 for the 1-2 conflict in the top row.
+        assert_eq!(lower_bound(3, &[2, 1, 3, 4, 5, 6, 7, 8, 0]), 4);
+        // 3 2 1 in the top row: Manhattan 4; two of the three must leave: +4.
+        assert_eq!(lower_bound(3, &[3, 2, 1, 4, 5, 6, 7, 8, 0]), 8);
+        // A column conflict on a 2x5 board: 6 above 1 in column 0 counts as Manhattan only
+        // (6 belongs in row 1); 1 and 6 both belong in column 0, in the wrong order: +2.
+        assert_eq!(lower_bound(5, &[6, 2, 3, 4, 5, 1, 7, 8, 9, 0]), 4);
+        assert_eq!(lower_bound(4, &(1..16).chain([0]).collect::<Vec<_>>()), 0);
+    }
+}

@@ -1,0 +1,245 @@
+//! `solve`, boards of any shape: every arrangement of the shapes small enough to enumerate
+//! against an independent breadth-first search (the first shortest path in dictionary order, or
+//! `unsolvable`); boards of every other shape of up to 16 cells against an independent IDA*;
+//! larger boards' paths replayed to the goal, with their `--stats` lines checked against the
+//! tiles' Manhattan distance.
+
+mod common;
+
+use common::{
+    distances_by_hash_map, first_shortest_path, manhattan_sum, random_solvable_board, rows_of,
+    slides, solvable_by_inversions, stdout_of, Rng,
+};
+
+const SOLVE: &str = env!("CARGO_BIN_EXE_solve");
+
+/// The goal `1 2 .. cells-1 0`.
+fn goal(cells: usize) -> Vec<u8> {
+    (1..cells as u8).chain([0]).collect()
+}
+
+/// The boards as `solve` reads them: rows of numbers, a blank line between boards.
+fn input_of<T: std::fmt::Display>(columns: usize, boards: &[Vec<T>]) -> String {
+    let boards: Vec<String> = boards.iter().map(|b| rows_of(columns, b)).collect();
+    boards.join("\n")
+}
+
+/// Every arrangement of `0..n`, in lexicographic order.
+fn arrangements(n: usize) -> Vec<Vec<u8>> {
+    let mut p: Vec<u8> = (0..n as u8).collect();
+    let mut all = vec![p.clone()];
+    loop {
+        let i = match (1..n).rev().find(|&i| p[i - 1] < p[i]) {
+            Some(i) => i,
+            None => return all,
+        };
+        let j = (i..n).rev().find(|&j| p[j] > p[i - 1]).unwrap();
+        p.swap(i - 1, j);
+        p[i..].reverse();
+        all.push(p.clone());
+    }
+}
+
+/// The answers `solve` must give, a line each, from each board's distance to the goal.
+fn expected_answers(
+    boards: &[Vec<u8>],
+    columns: usize,
+    distance: impl Fn(&[u8]) -> Option<u32>,
+) -> Vec<String> {
+    let answer = |board: &Vec<u8>| first_shortest_path(board, columns, &distance);
+    let answers = boards.iter().map(answer);
+    answers.map(|path| path.unwrap_or_else(|| "unsolvable".to_string())).collect()
+}
+
+/// Compares `solve`'s answers for `boards` with `expected`, naming the first board that differs.
+fn check_answers(boards: &[Vec<u8>], columns: usize, expected: &[String]) {
+    let output = stdout_of(SOLVE, &[], &input_of(columns, boards));
+    let answers: Vec<&str> = output.lines().collect();
+    assert_eq!(answers.len(), boards.len());
+    for ((board, answer), expected) in boards.iter().zip(answers).zip(expected) {
+        assert_eq!(answer, expected, "{:?}, {} wide", board, columns);
+    }
+}
+
+#[test]
+fn every_arrangement_of_the_enumerable_shapes_gets_the_first_shortest_path() {
+    for (rows, columns) in [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)] {
+        let distance = distances_by_hash_map(&goal(rows * columns), columns);
+        let boards = arrangements(rows * columns);
+        let expected = expected_answers(&boards, columns, |b| distance.get(b).copied());
+        check_answers(&boards, columns, &expected);
+    }
+}
+
+#[test]
+fn random_boards_of_two_by_five_against_breadth_first_search() {
+    let mut rng = Rng::new(2510);
+    for (rows, columns) in [(2, 5), (5, 2)] {
+        let distance = distances_by_hash_map(&goal(rows * columns), columns);
+        let boards: Vec<Vec<u8>> = (0..300)
+            .map(|_| rng.arrangement::<10>().to_vec())
+            .collect();
+        let expected = expected_answers(&boards, columns, |b| distance.get(b).copied());
+        check_answers(&boards, columns, &expected);
+    }
+}
+
+/// The first shortest path in dictionary order from `board` to the goal, by a plain IDA* under
+/// Manhattan distance that tries moves in letter order and never undoes one: it shares no code
+/// with the engine. For boards a few dozen moves from the goal.
+fn plain_ida_star(board: &[u8], columns: usize) -> String {
+    fn manhattan(board: &[u8], columns: usize) -> u32 {
+        let tiles: Vec<u32> = board.iter().map(|&t| u32::from(t)).collect();
+        manhattan_sum(columns, &tiles) as u32
+    }
+    fn dfs(board: &[u8], columns: usize, depth: u32, bound: u32, path: &mut String) -> Option<u32> {
+        let h = manhattan(board, columns);
+        if h == 0 {
+            return None;
+        }
+        if depth + h > bound {
+            return Some(depth + h);
+        }
+        let mut next_bound = u32::MAX;
+        let undo = match path.chars().last() {
+            Some('D') => 'U',
+            Some('U') => 'D',
+            Some('L') => 'R',
+            Some('R') => 'L',
+            _ => ' ',
+        };
+        for (letter, next) in slides(board, columns) {
+            if letter == undo {
+                continue;
+            }
+            path.push(letter);
+            match dfs(&next, columns, depth + 1, bound, path) {
+                None => return None,
+                Some(over) => next_bound = next_bound.min(over),
+            }
+            path.pop();
+        }
+        Some(next_bound)
+    }
+    let mut bound = manhattan(board, columns);
+    loop {
+        let mut path = String::new();
+        match dfs(board, columns, 0, bound, &mut path) {
+            None => return path,
+            Some(next) => bound = next,
+        }
+    }
+}
+
+#[test]
+fn boards_of_every_other_shape_of_up_to_16_cells_against_a_plain_ida_star() {
+    let mut rng = Rng::new(16);
+    let shapes = [
+        (3, 4),
+        (4, 3),
+        (2, 6),
+        (6, 2),
+        (2, 7),
+        (7, 2),
+        (3, 5),
+        (5, 3),
+        (2, 8),
+        (8, 2),
+        (4, 4),
+    ];
+    for (rows, columns) in shapes {
+        // Random walks of 36 moves from the goal, none undoing the one before.
+        let boards: Vec<Vec<u8>> = (0..6)
+            .map(|_| {
+                let (mut board, mut last) = (goal(rows * columns), ' ');
+                for _ in 0..36 {
+                    let options = slides(&board, columns);
+                    let (letter, next) = loop {
+                        let (letter, next) = &options[rng.below(options.len())];
+                        if !matches!((last, letter), ('D', 'U') | ('U', 'D') | ('L', 'R') | ('R', 'L')) {
+                            break (*letter, next.clone());
+                        }
+                    };
+                    board = next;
+                    last = letter;
+                }
+                board
+            })
+            .collect();
+        let expected: Vec<String> = boards.iter().map(|b| plain_ida_star(b, columns)).collect();
+        check_answers(&boards, columns, &expected);
+    }
+}
+
+/// The board `tiles`, `columns` wide, after the moves `path` of its blank.
+fn replay(columns: usize, tiles: &[u32], path: &str) -> Vec<u32> {
+    let mut board = tiles.to_vec();
+    let mut blank = board.iter().position(|&t| t == 0).unwrap();
+    let rows = board.len() / columns;
+    for letter in path.chars() {
+        let next = match letter {
+            'D' if blank / columns + 1 < rows => blank + columns,
+            'U' if blank >= columns => blank - columns,
+            'L' if blank % columns > 0 => blank - 1,
+            'R' if blank % columns + 1 < columns => blank + 1,
+            _ => panic!("move {} off the board", letter),
+        };
+        board.swap(blank, next);
+        blank = next;
+    }
+    board
+}
+
+#[test]
+fn larger_boards_are_solved_by_paths_that_replay_to_the_goal_with_true_statistics() {
+    let mut rng = Rng::new(25);
+    for (rows, columns) in [(5, 5), (4, 6), (7, 3), (10, 10), (2, 30), (40, 3)] {
+        let mut boards: Vec<Vec<u32>> = (0..4)
+            .map(|_| random_solvable_board(rows, columns, &mut rng))
+            .collect();
+        let mut unsolvable = boards[0].clone();
+        let (a, b) = if unsolvable[0] == 0 || unsolvable[1] == 0 { (2, 3) } else { (0, 1) };
+        unsolvable.swap(a, b);
+        assert!(!solvable_by_inversions(rows, columns, &unsolvable));
+        boards.push(unsolvable);
+        let output = stdout_of(SOLVE, &["--stats"], &input_of(columns, &boards));
+        let mut lines = output.lines();
+        for board in &boards[..4] {
+            let path = lines.next().unwrap();
+            let goal: Vec<u32> = goal(rows * columns).iter().map(|&t| u32::from(t)).collect();
+            assert_eq!(replay(columns, board, path), goal, "{}x{}", rows, columns);
+            // "N moves, not proven optimal, lower bound B (R times), T ms"
+            let stats = lines.next().unwrap();
+            let words: Vec<&str> = stats.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+            assert_eq!(words[..2], [path.len().to_string().as_str(), "moves"], "{}", stats);
+            let bound: u64 = words[7].parse().unwrap();
+            assert!(stats.contains(", lower bound "), "{}", stats);
+            assert!(bound >= manhattan_sum(columns, board), "{}", stats);
+            assert!(bound <= path.len() as u64, "{}", stats);
+            assert!(stats.ends_with(" ms"), "{}", stats);
+        }
+        assert_eq!(lines.next(), Some("unsolvable"));
+        assert_eq!(lines.next(), None);
+    }
+}
+
+#[test]
+fn statistics_of_optimal_paths_and_solved_boards() {
+    let input = "1 2 3\n4 0 5\n7 8 6\n\n1 2\n3 0\n\n1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 19 20\n21 22 23 0 24\n";
+    let output = stdout_of(SOLVE, &["--stats"], input);
+    let lines: Vec<&str> = output.lines().collect();
+    assert_eq!(lines.len(), 6, "{}", output);
+    assert_eq!(lines[0], "RD");
+    assert!(lines[1].starts_with("2 moves, optimal, "), "{}", lines[1]);
+    assert_eq!(lines[2], "");
+    assert!(lines[3].starts_with("0 moves, optimal, "), "{}", lines[3]);
+    // A 5x5 board one move from the goal: construction finds that move, which meets the bound.
+    assert_eq!(lines[4], "R");
+    assert!(lines[5].starts_with("1 moves, optimal, "), "{}", lines[5]);
+}
+
+#[test]
+fn blanks_separators_and_line_ends_as_people_write_them() {
+    let input = "1, 2, 3\r\n4 . 5\r\n7 8 6\r\n\r\n\r\n 1 2\t3\n4 x 5\n7 8 6\n";
+    assert_eq!(stdout_of(SOLVE, &[], input), "RD\nRD\n");
+}
