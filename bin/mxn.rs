@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use engine::board::{check_arrangement, reaches_goal};
-use engine::constructive;
+use engine::constructive::{self, turn_last_block};
 use engine::input::{parse_count, quoted, InputError};
 use engine::judge::{self, Reader};
 use engine::show;
@@ -28,7 +28,8 @@ Output: one line per case.
 Options:
   --path   after each YES, print moves of the blank (D, L, R, U) that solve the board: not
            the fewest, but found in time proportional to their number, about five times the
-           tiles' total distance from home (see the README)
+           tiles' total distance from home (see the README; the solve program finds
+           shorter ones)
   --show   as --path, and draw every board along the moves (boards of up to 100
            cells; larger ones get the moves alone)
   --help   print this help
@@ -81,7 +82,7 @@ fn answer_all(
             }
             if solvable && show && tiles.len() <= SHOW_CELLS {
                 let mut moves = Vec::new();
-                constructive::solve(columns, &tiles, |m| moves.push(m));
+                constructive::solve(columns, &tiles, 4, turn_last_block, |m| moves.push(m));
                 let drawing = show::draw(columns, &tiles, &moves, false);
                 let letters = judge::letters(&moves, false);
                 if let Err(e) = writeln!(out, "{}\n{}", letters, drawing) {
@@ -89,7 +90,7 @@ fn answer_all(
                 }
             } else if solvable && with_path {
                 // Streamed as found: a large board's path can take gigabytes.
-                constructive::solve(columns, &tiles, |m| {
+                constructive::solve(columns, &tiles, 4, turn_last_block, |m| {
                     if let Err(e) = out.write_all(&[m.letter() as u8]) {
                         judge::write_failed(e);
                     }

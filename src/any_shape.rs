@@ -1,7 +1,8 @@
 //! A board of any shape, 2x2 and up, towards the goal `1 2 .. N-1 0`: the fewest moves on boards
 //! of up to 16 cells, by the solver of the 15-puzzle ([`crate::optimal`], one instance for each
 //! of the 19 shapes, made when first asked and kept with its tables); beyond that a solution by
-//! construction ([`crate::constructive`]), not the shortest, streamed as it is found.
+//! construction ([`crate::constructive`]), not the shortest, streamed as it is found, whose last
+//! block of at most [`FINISH_CELLS`] cells is solved optimally.
 //!
 //! Each solution comes with the best lower bound known: its own length when it is optimal, else
 //! Manhattan distance plus linear conflict over every row and column ([`lower_bound`]), O(cells
@@ -12,6 +13,10 @@ use crate::optimal::Solver;
 
 /// The most cells of a board solved optimally.
 pub const OPTIMAL_CELLS: usize = 16;
+
+/// The most cells of the block a construction leaves to be solved optimally: 3x5 or 2x7 rather
+/// than 2x8, whose random boards can take seconds.
+pub const FINISH_CELLS: usize = 15;
 
 /// What is known of one solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,17 +69,8 @@ impl AnyShape {
         if !reaches_goal(width, tiles) {
             return None;
         }
-        let shape = (width, tiles.len() / width);
         if tiles.len() <= OPTIMAL_CELLS {
-            let threads = self.threads;
-            let index = match self.solvers.iter().position(|(s, _)| *s == shape) {
-                Some(index) => index,
-                None => {
-                    self.solvers.push((shape, optimal_solver(shape, threads)));
-                    self.solvers.len() - 1
-                }
-            };
-            let moves = self.solvers[index].1.path(tiles);
+            let moves = self.optimal_path(width, tiles);
             moves.iter().for_each(|&m| emit(m));
             let length = moves.len() as u64;
             return Some(Report {
@@ -84,7 +80,8 @@ impl AnyShape {
             });
         }
         let mut length = 0;
-        crate::constructive::solve(width, tiles, |m| {
+        let finish = |width: usize, block: &[u32]| self.optimal_path(width, block);
+        crate::constructive::solve(width, tiles, FINISH_CELLS, finish, |m| {
             length += 1;
             emit(m)
         });
@@ -94,6 +91,20 @@ impl AnyShape {
             optimal: length == lower_bound,
             lower_bound,
         })
+    }
+
+    /// The first shortest path in dictionary order from `tiles` (at most 16 cells, `width` to a
+    /// row), which can reach the goal, from the solver of its shape.
+    fn optimal_path(&mut self, width: usize, tiles: &[u32]) -> Vec<Move> {
+        let shape = (width, tiles.len() / width);
+        let index = match self.solvers.iter().position(|(s, _)| *s == shape) {
+            Some(index) => index,
+            None => {
+                self.solvers.push((shape, optimal_solver(shape, self.threads)));
+                self.solvers.len() - 1
+            }
+        };
+        self.solvers[index].1.path(tiles)
     }
 }
 

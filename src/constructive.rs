@@ -3,7 +3,9 @@
 //! the board.
 //!
 //! While more than two rows are left, the top one is placed tile by tile, left to right; then
-//! the last two rows column by column; then the last 2 x 2 block by turning the blank around it.
+//! the last two rows column by column; as soon as the part of the board left unsolved has few
+//! enough cells (`finish_cells`: 15, a 3x5 or 2x7 block, when `solve` is called by
+//! [`crate::any_shape`]), the caller's optimal solver finishes it as a board of its own.
 //! A tile walks home one step at a time: the blank goes round to the cell in front of it (along
 //! one of the two L-shaped routes when the tile is not in the way, else by breadth-first search
 //! in the small box around them) and the tile slides in. Of the steps that bring a tile nearer,
@@ -14,8 +16,7 @@
 //! likewise. Placed tiles are never disturbed again. A move that undoes the one before is
 //! dropped with it (within the last [`HELD`] moves), as the two leave the board as it was.
 //!
-//! On random boards the path is 3.2 (3 x 3) to 5.2 (300 x 300) times the tiles' total Manhattan
-//! distance from home, a lower bound on any solution; see the README's Performance section.
+//! See the README's Performance section for the paths' lengths against a lower bound.
 
 use std::collections::VecDeque;
 
@@ -26,19 +27,28 @@ use crate::board::{reaches_goal, Move};
 pub const HELD: usize = 1024;
 
 /// Solves the board `tiles` (each of `0..tiles.len()` once, 0 the blank), `width` cells to a
-/// row, for the goal `1 2 .. N-1 0`: each move of the blank goes to `emit` as it is made. False,
-/// with no move made, when parity says the goal cannot be reached.
+/// row, for the goal `1 2 .. N-1 0`: each move of the blank goes to `emit` as it is made. Once
+/// the unsolved part is a block of at most `finish_cells` cells (4 or more), `finish` is given
+/// its width and tiles, renamed so that its goal is `1 2 .. n-1 0`, and returns moves that solve
+/// it. False, with no move made, when parity says the goal cannot be reached.
 ///
 /// # Example
 /// ```
 /// use engine::board::Move;
-/// use engine::constructive::solve;
+/// use engine::constructive::{solve, turn_last_block};
 /// let mut moves = Vec::new();
-/// assert!(solve(3, &[1, 2, 3, 4, 0, 5], |m| moves.push(m)));
+/// assert!(solve(3, &[1, 2, 3, 4, 0, 5], 4, turn_last_block, |m| moves.push(m)));
 /// assert_eq!(moves, [Move::Right]);
-/// assert!(!solve(3, &[1, 2, 3, 5, 4, 0], |_| {}));
+/// assert!(!solve(3, &[1, 2, 3, 5, 4, 0], 4, turn_last_block, |_| {}));
 /// ```
-pub fn solve(width: usize, tiles: &[u32], emit: impl FnMut(Move)) -> bool {
+pub fn solve(
+    width: usize,
+    tiles: &[u32],
+    finish_cells: usize,
+    finish: impl FnMut(usize, &[u32]) -> Vec<Move>,
+    emit: impl FnMut(Move),
+) -> bool {
+    assert!(finish_cells >= 4, "the construction leaves a 2x2 block at the least");
     let cells = tiles.len();
     if !reaches_goal(width, tiles) {
         return false;
@@ -54,6 +64,8 @@ pub fn solve(width: usize, tiles: &[u32], emit: impl FnMut(Move)) -> bool {
         cell_of,
         fixed: vec![false; cells],
         held: VecDeque::with_capacity(HELD + 1),
+        finish_cells,
+        finish,
         emit,
     };
     walker.solve();
@@ -63,7 +75,30 @@ pub fn solve(width: usize, tiles: &[u32], emit: impl FnMut(Move)) -> bool {
     true
 }
 
-struct Walker<F> {
+/// Solves a 2x2 block (`block_width` 2, four tiles, which can reach `1 2 3 0`) by turning the
+/// blank around it the shorter way: the finish of a construction that leaves no larger block.
+pub fn turn_last_block(block_width: usize, block: &[u32]) -> Vec<Move> {
+    assert_eq!((block_width, block.len()), (2, 4), "a 2x2 block");
+    // The block's cells clockwise, and the move that leads from each to the next.
+    let ring = [0, 1, 3, 2];
+    let clockwise = [Move::Right, Move::Down, Move::Left, Move::Up];
+    let start = ring.iter().position(|&cell| block[cell] == 0).unwrap_or(0);
+    let (mut probe, mut at, mut turns) = (block.to_vec(), start, 0);
+    while probe != [1, 2, 3, 0] && turns < 12 {
+        let next = (at + 1) % 4;
+        probe.swap(ring[at], ring[next]);
+        at = next;
+        turns += 1;
+    }
+    match turns <= 6 {
+        true => (0..turns).map(|i| clockwise[(start + i) % 4]).collect(),
+        false => (0..12 - turns)
+            .map(|i| clockwise[(start + 11 - i) % 4].opposite())
+            .collect(),
+    }
+}
+
+struct Walker<G, F> {
     width: usize,
     height: usize,
     tiles: Vec<u32>,
@@ -73,15 +108,21 @@ struct Walker<F> {
     fixed: Vec<bool>,
     /// The latest moves, not yet out.
     held: VecDeque<Move>,
+    /// The largest block left to `finish`.
+    finish_cells: usize,
+    finish: G,
     emit: F,
 }
 
-impl<F: FnMut(Move)> Walker<F> {
+impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
     fn solve(&mut self) {
         let (width, height) = (self.width, self.height);
         // Cell `at(row, column)` is the home of tile `at(row, column) + 1`.
         let at = |row: usize, column: usize| row * width + column;
-        for row in 0..height.saturating_sub(2) {
+        for row in 0..height - 2 {
+            if (height - row) * width <= self.finish_cells {
+                return self.finish_block(row, 0);
+            }
             for column in 0..width - 2 {
                 self.place(at(row, column) as u32 + 1, at(row, column));
             }
@@ -90,11 +131,34 @@ impl<F: FnMut(Move)> Walker<F> {
             self.place_pair(left, right, right + width, window.concat());
         }
         for column in 0..width - 2 {
+            if 2 * (width - column) <= self.finish_cells {
+                return self.finish_block(height - 2, column);
+            }
             let (top, bottom) = (at(height - 2, column), at(height - 1, column));
             let window = [0, 1, 2].map(|across| [top + across, bottom + across]);
             self.place_pair(top, bottom, bottom + 1, window.concat());
         }
-        self.turn_last_block();
+        self.finish_block(height - 2, width - 2);
+    }
+
+    /// Hands the unsolved block from `top` and `left` to the bottom-right corner, which holds
+    /// the blank and the tiles whose homes are there, to `finish`, and makes its moves.
+    fn finish_block(&mut self, top: usize, left: usize) {
+        let (width, block_width) = (self.width, self.width - left);
+        // The block's cell `i` (row by row) is the board's cell `block_cell(i)`, the home of
+        // tile `block_cell(i) + 1`, which the block names `i + 1`.
+        let block_cell = |i: usize| (top + i / block_width) * width + left + i % block_width;
+        let block_of = |cell: usize| (cell / width - top) * block_width + cell % width - left;
+        let cells = (self.height - top) * block_width;
+        let block: Vec<u32> = (0..cells)
+            .map(|i| match self.tiles[block_cell(i)] {
+                0 => 0,
+                tile => block_of(tile as usize - 1) as u32 + 1,
+            })
+            .collect();
+        for m in (self.finish)(block_width, &block) {
+            self.slide(m);
+        }
     }
 
     /// Walks `tile` to `cell`, and fixes it there.
@@ -182,43 +246,6 @@ impl<F: FnMut(Move)> Walker<F> {
             }
         }
         unreachable!("with three alike tiles in the window, any places can be reached")
-    }
-
-    /// Turns the blank around the last 2 x 2 block, the shorter way, until the board is solved.
-    fn turn_last_block(&mut self) {
-        let (width, cells) = (self.width, self.tiles.len());
-        let corner = cells - 1 - width - 1; // its top-left cell
-                                            // The block's cells clockwise, and the move that leads from each to the next.
-        let ring = [corner, corner + 1, corner + 1 + width, corner + width];
-        let clockwise = [Move::Right, Move::Down, Move::Left, Move::Up];
-        // Solved when the three cells other than the bottom-right one hold their tiles.
-        let solved = |tiles: &[u32]| {
-            [ring[0], ring[1], ring[3]]
-                .iter()
-                .all(|&cell| tiles[cell] == cell as u32 + 1)
-        };
-        let mut probe = self.tiles.clone();
-        let mut at = ring.iter().position(|&cell| probe[cell] == 0).unwrap_or(0);
-        let mut turns = 0;
-        while !solved(&probe) && turns < 12 {
-            let next = (at + 1) % 4;
-            probe.swap(ring[at], ring[next]);
-            at = next;
-            turns += 1;
-        }
-        let start = ring
-            .iter()
-            .position(|&cell| self.tiles[cell] == 0)
-            .unwrap_or(0);
-        if turns <= 6 {
-            for i in 0..turns {
-                self.slide(clockwise[(start + i) % 4]);
-            }
-        } else {
-            for i in 0..12 - turns {
-                self.slide(clockwise[(start + 11 - i) % 4].opposite());
-            }
-        }
     }
 
     /// Walks `tile` to `target` one step at a time, without disturbing fixed cells.
@@ -441,10 +468,11 @@ mod tests {
         Some(tiles)
     }
 
-    /// Solves `tiles` and checks the moves against a replay; whether it was solvable.
+    /// Solves `tiles` by construction alone, and checks the moves against a replay; whether it
+    /// was solvable.
     fn check(width: usize, tiles: &[u32]) -> bool {
         let mut moves = Vec::new();
-        let solved = solve(width, tiles, |m| moves.push(m));
+        let solved = solve(width, tiles, 4, turn_last_block, |m| moves.push(m));
         let goal: Vec<u32> = (1..tiles.len() as u32).chain([0]).collect();
         if solved {
             assert_eq!(replay(width, tiles, &moves), Some(goal), "{:?}", tiles);

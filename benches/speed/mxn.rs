@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use engine::constructive;
+use engine::constructive::{self, turn_last_block};
 
 use crate::common::{
     manhattan_sum, mxn_case, random_board, random_solvable_board, solvable_by_inversions, Rng,
@@ -200,7 +200,7 @@ pub fn mxn(shells: [Shell; 4]) {
             let tiles = random_solvable_board(rows, columns, &mut rng);
             distance += manhattan_sum(columns, &tiles);
             let start = Instant::now();
-            assert!(constructive::solve(columns, &tiles, |_| moves += 1));
+            assert!(constructive::solve(columns, &tiles, 4, turn_last_block, |_| moves += 1));
             time += start.elapsed();
         }
         println!(
@@ -215,7 +215,7 @@ pub fn mxn(shells: [Shell; 4]) {
     }
     let tiles = random_solvable_board(100, 100, &mut rng);
     let mut path = String::new();
-    constructive::solve(100, &tiles, |m| path.push(m.letter()));
+    constructive::solve(100, &tiles, 4, turn_last_block, |m| path.push(m.letter()));
     let input = mxn_case(100, 100, &tiles) + "0 0\n";
     let expected = format!("YES\n{}\n", path);
     let mut shell = path_shell;
