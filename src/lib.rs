@@ -18,6 +18,7 @@
 //! - [`input`] and [`judge`]: reading cases, printing answers, reporting bad input.
 
 pub mod any_shape;
+pub mod beam;
 pub mod bfs;
 pub mod board;
 pub mod cantor;

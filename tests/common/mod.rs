@@ -236,9 +236,23 @@ pub fn run_with(binary: &str, args: &[&str], input: &[u8]) -> (Output, bool) {
 /// Korf's 100 (`testdata/korf100.txt`), each an optimal length and a board posed for the goal
 /// 1 2 .. 15 0: turned 180 degrees, tile t renamed 16 - t, as that file's header says.
 pub fn korf_100() -> Vec<(usize, [u8; 16])> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/korf100.txt");
-    let text = std::fs::read_to_string(path).expect("testdata/korf100.txt");
-    let instances: Vec<(usize, [u8; 16])> = text
+    let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/korf100.txt"));
+    // The published lengths sum to 5305.
+    instances(text, 100, 5305)
+}
+
+/// Korf and Felner's 50 5x5 boards (`testdata/korf50-5x5.txt`), posed for the goal
+/// 1 2 .. 24 0 in the same way.
+pub fn korf_felner_50() -> Vec<(usize, [u8; 25])> {
+    let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/korf50-5x5.txt"));
+    // The published lengths sum to 5039.
+    instances(text, 50, 5039)
+}
+
+/// The `count` instances of a file in Korf's form (`id length tiles`, goal `0 1 2 ..`), each
+/// turned 180 degrees with tile t renamed N - t, checked against their lengths' published sum.
+fn instances<const N: usize>(text: &str, count: usize, sum: usize) -> Vec<(usize, [u8; N])> {
+    let instances: Vec<(usize, [u8; N])> = text
         .lines()
         .filter(|line| !line.starts_with('#'))
         .map(|line| {
@@ -247,18 +261,14 @@ pub fn korf_100() -> Vec<(usize, [u8; 16])> {
                 .map(|n| n.parse().unwrap())
                 .collect();
             let korf = &numbers[2..];
-            let tiles = std::array::from_fn(|q| match korf[15 - q] {
+            let tiles = std::array::from_fn(|q| match korf[N - 1 - q] {
                 0 => 0,
-                t => 16 - t,
+                t => N as u8 - t,
             });
             (usize::from(numbers[1]), tiles)
         })
         .collect();
-    assert_eq!(instances.len(), 100);
-    // The published lengths sum to 5305.
-    assert_eq!(
-        instances.iter().map(|(length, _)| length).sum::<usize>(),
-        5305
-    );
+    assert_eq!(instances.len(), count);
+    assert_eq!(instances.iter().map(|(length, _)| length).sum::<usize>(), sum);
     instances
 }
