@@ -11,16 +11,17 @@
 
 use crate::beam;
 use crate::board::{reaches_goal, Board, Move};
-use crate::optimal::Solver;
+use crate::constructive::{self, turn_last_block};
+use crate::optimal::{cores, Solver};
 
 /// The most cells of a board solved optimally.
 pub const OPTIMAL_CELLS: usize = 16;
 
-/// The boards a level of the beam search keeps: on Korf and Felner's 5x5 boards, 10,000 find
-/// paths 1.10 times the optimal length on average (1.24 at worst) in under a second each,
-/// 3,000 paths 1.14 times (1.27) in a fifth of that, 30,000 paths 1.08 times (1.17) in four
-/// times that (AMD EPYC).
-pub const BEAM_WIDTH: usize = 10_000;
+/// The boards a level of the beam search keeps: on Korf and Felner's 5x5 boards (AMD EPYC, two
+/// threads), 20,000 find paths 1.084 times the optimal length on average, 1.187 at worst, in
+/// 0.81 s a board on average and 1.06 s at most; 10,000 find paths 1.101 times (1.242) in half
+/// that; 1,000, 1.181 times (1.385) in 0.04 s.
+pub const BEAM_WIDTH: usize = 20_000;
 
 /// What is known of one solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +56,7 @@ impl AnyShape {
     /// A solver whose searches use up to `threads` threads (at most one per core).
     pub fn new(threads: usize) -> Self {
         AnyShape {
-            threads,
+            threads: threads.clamp(1, cores()),
             solvers: Vec::new(),
         }
     }
@@ -84,8 +85,16 @@ impl AnyShape {
             });
         }
         let mut length = 0;
-        let finish = |width: usize, block: &[u32]| beam::solve(width, block, BEAM_WIDTH);
-        crate::constructive::solve(width, tiles, beam::MAX_CELLS, finish, |m| {
+        // Should the beam search give up, construction finishes the block too.
+        let threads = self.threads;
+        let finish = |width: usize, block: &[u32]| {
+            beam::solve(width, block, BEAM_WIDTH, threads).unwrap_or_else(|| {
+                let mut moves = Vec::new();
+                constructive::solve(width, block, 4, turn_last_block, |m| moves.push(m));
+                moves
+            })
+        };
+        constructive::solve(width, tiles, beam::MAX_CELLS, finish, |m| {
             length += 1;
             emit(m)
         });
@@ -104,7 +113,8 @@ impl AnyShape {
         let index = match self.solvers.iter().position(|(s, _)| *s == shape) {
             Some(index) => index,
             None => {
-                self.solvers.push((shape, optimal_solver(shape, self.threads)));
+                self.solvers
+                    .push((shape, optimal_solver(shape, self.threads)));
                 self.solvers.len() - 1
             }
         };
@@ -127,7 +137,10 @@ impl<const W: usize, const N: usize> OptimalPath for Solver<W, N> {
         let start = Board::from_tiles(cells).expect("an arrangement of the tiles");
         let goal = Board::canonical_goal(N - 1);
         let mut paths = self.paths(&[(start, goal)]);
-        paths.pop().flatten().expect("a board that parity lets reach the goal")
+        paths
+            .pop()
+            .flatten()
+            .expect("a board that parity lets reach the goal")
     }
 }
 
@@ -142,11 +155,25 @@ fn optimal_solver(shape: (usize, usize), threads: usize) -> Box<dyn OptimalPath>
         };
     }
     solvers!(
-        (2, 2), (2, 3), (2, 4), (2, 5), (2, 6), (2, 7), (2, 8),
-        (3, 2), (3, 3), (3, 4), (3, 5),
-        (4, 2), (4, 3), (4, 4),
-        (5, 2), (5, 3),
-        (6, 2), (7, 2), (8, 2)
+        (2, 2),
+        (2, 3),
+        (2, 4),
+        (2, 5),
+        (2, 6),
+        (2, 7),
+        (2, 8),
+        (3, 2),
+        (3, 3),
+        (3, 4),
+        (3, 5),
+        (4, 2),
+        (4, 3),
+        (4, 4),
+        (5, 2),
+        (5, 3),
+        (6, 2),
+        (7, 2),
+        (8, 2)
     )
 }
 
@@ -166,7 +193,12 @@ pub fn lower_bound(width: usize, tiles: &[u32]) -> u64 {
     for row in 0..height {
         line.clear();
         let cells = &tiles[row * width..(row + 1) * width];
-        line.extend(cells.iter().filter(|&&t| t != 0 && home(t) == row).map(|&t| t));
+        line.extend(
+            cells
+                .iter()
+                .filter(|&&t| t != 0 && home(t) == row)
+                .map(|&t| t),
+        );
         bound += 2 * (line.len() - longest_increasing(&line)) as u64;
     }
     for column in 0..width {

@@ -48,7 +48,10 @@ pub fn solve(
     finish: impl FnMut(usize, &[u32]) -> Vec<Move>,
     emit: impl FnMut(Move),
 ) -> bool {
-    assert!(finish_cells >= 4, "the construction leaves a 2x2 block at the least");
+    assert!(
+        finish_cells >= 4,
+        "the construction leaves a 2x2 block at the least"
+    );
     let cells = tiles.len();
     if !reaches_goal(width, tiles) {
         return false;

@@ -86,7 +86,10 @@ impl<const W: usize, const N: usize> LinearConflict<W, N> {
     const ROWS: usize = N / W;
 
     pub fn new(goal: &Board<W, N>) -> Self {
-        assert!(N <= 16, "linear conflict is tabled for boards of up to 16 cells");
+        assert!(
+            N <= 16,
+            "linear conflict is tabled for boards of up to 16 cells"
+        );
         let mut heuristic = LinearConflict {
             manhattan: [[0; N]; N],
             row_digit: [[0; N]; N],

@@ -112,7 +112,10 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         match self.saved_tables() {
             Some(_) => LOAD_COST,
             None => {
-                let entries = partition(W, N).iter().map(|g| table_len(N, g.len())).sum::<usize>();
+                let entries = partition(W, N)
+                    .iter()
+                    .map(|g| table_len(N, g.len()))
+                    .sum::<usize>();
                 TABLE_COST * entries as u64 / TABLE_COST_ENTRIES
             }
         }
@@ -258,10 +261,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     /// Every case searched with the tables, on every thread: the cases shared out between the
     /// threads, or, when there are fewer cases than threads, each case's search shared out
     /// between all of them ([`Iterations::finish_in_parallel`]), so one hard board uses every core.
-    fn search_with_tables(
-        &self,
-        cases: &[(Board<W, N>, Board<W, N>)],
-    ) -> Vec<Option<Vec<Move>>> {
+    fn search_with_tables(&self, cases: &[(Board<W, N>, Board<W, N>)]) -> Vec<Option<Vec<Move>>> {
         let tables = self.tables.as_ref().map(|(tables, rules)| (tables, *rules));
         let (tables, rules) = tables.expect("the tables are built");
         let one_by_one = cases.len() < self.threads;
@@ -314,7 +314,10 @@ fn beside_rules<const W: usize, const N: usize, T: Sync, R: Send>(
 /// there, built on `threads` threads (saying so on standard error, a line a table) and saved
 /// there.
 fn saved<const W: usize, const N: usize>(dir: &Path, threads: usize) -> PatternDb<W, N> {
-    let sizes: Vec<usize> = PARTITION_663.iter().map(|g| table_len(N, g.len())).collect();
+    let sizes: Vec<usize> = PARTITION_663
+        .iter()
+        .map(|g| table_len(N, g.len()))
+        .collect();
     if let Some(tables) = saved_tables::load(dir, &PARTITION_663, &sizes) {
         return PatternDb::from_tables(&PARTITION_663, tables);
     }

@@ -117,7 +117,9 @@ impl<const W: usize, const N: usize> PatternDb<W, N> {
     /// Builds the tables of `partition` (at most three disjoint groups covering the tiles 1 to
     /// `N - 1`, each of at most six tiles), on up to `threads` threads.
     pub fn build<G: AsRef<[u8]> + Sync>(partition: &[G], threads: usize) -> Self {
-        let tables = in_parallel(partition, threads, |tiles| build_table::<W, N>(tiles.as_ref()));
+        let tables = in_parallel(partition, threads, |tiles| {
+            build_table::<W, N>(tiles.as_ref())
+        });
         PatternDb::from_tables(partition, tables)
     }
 
@@ -379,7 +381,8 @@ pub fn build_table<const W: usize, const N: usize>(tiles: &[u8]) -> Vec<u8> {
                     let mut regions = 0u16;
                     let mut rest = new;
                     while rest != 0 {
-                        regions |= region::<W, N>(rest.trailing_zeros() as usize, board & !occupied);
+                        regions |=
+                            region::<W, N>(rest.trailing_zeros() as usize, board & !occupied);
                         rest &= !regions;
                     }
                     if reached[r] == 0 {
@@ -475,7 +478,11 @@ impl<const W: usize, const N: usize> Heuristic<W, N> for PatternDb<W, N> {
             let mut cells = [[0u8; MAX_GROUP]; GROUPS];
             for (cell, &tile) in tiles.iter().enumerate().filter(|&(_, &t)| t != 0) {
                 let (g, slot) = self.place(side, tile);
-                let cell = if side == 0 { cell } else { transposed::<W>(cell) };
+                let cell = if side == 0 {
+                    cell
+                } else {
+                    transposed::<W>(cell)
+                };
                 cells[g][slot] = cell as u8;
             }
             for (g, group) in self.groups.iter().enumerate() {
@@ -562,10 +569,18 @@ mod tests {
                 }
             }
         }
-        let placements = [[0, 1, 2, 3, 4, 5], [15, 9, 6, 12, 3, 0], [5, 10, 1, 14, 7, 11]];
+        let placements = [
+            [0, 1, 2, 3, 4, 5],
+            [15, 9, 6, 12, 3, 0],
+            [5, 10, 1, 14, 7, 11],
+        ];
         check_steps::<4, 16>(&placements);
         check_steps::<8, 16>(&placements);
-        check_steps::<5, 15>(&[[0, 1, 2, 3, 4, 5], [14, 9, 6, 12, 3, 0], [5, 10, 1, 13, 7, 11]]);
+        check_steps::<5, 15>(&[
+            [0, 1, 2, 3, 4, 5],
+            [14, 9, 6, 12, 3, 0],
+            [5, 10, 1, 13, 7, 11],
+        ]);
     }
 
     /// A group's table against a plain search that knows nothing of regions or ranks: 0-1
@@ -604,7 +619,10 @@ mod tests {
             let r = ranking.rank(&cells) as usize;
             best[r] = best[r].min(d);
         }
-        let best: Vec<u8> = best.iter().map(|&d| if d == u8::MAX { 0 } else { d }).collect();
+        let best: Vec<u8> = best
+            .iter()
+            .map(|&d| if d == u8::MAX { 0 } else { d })
+            .collect();
         assert_eq!(table, best, "{}x{} {:?}", N / W, W, tiles);
     }
 
@@ -652,7 +670,11 @@ mod tests {
     #[test]
     fn incremental_state_matches_a_full_recount() {
         // Small groups build fast; the look-ups work alike for any partition.
-        let small = [vec![1, 2, 5, 6, 9], vec![3, 4, 7, 8, 12], vec![10, 11, 13, 14, 15]];
+        let small = [
+            vec![1, 2, 5, 6, 9],
+            vec![3, 4, 7, 8, 12],
+            vec![10, 11, 13, 14, 15],
+        ];
         check_updates::<4, 16>(&small);
         check_updates::<8, 16>(&partition(8, 16));
         check_updates::<2, 14>(&partition(2, 14));
@@ -662,16 +684,35 @@ mod tests {
 
     #[test]
     fn partitions_cover_every_tile_once_in_three_groups() {
-        for (width, cells) in [(4, 16), (8, 2 * 8), (2, 16), (5, 15), (4, 12), (3, 9), (2, 4)] {
+        for (width, cells) in [
+            (4, 16),
+            (8, 2 * 8),
+            (2, 16),
+            (5, 15),
+            (4, 12),
+            (3, 9),
+            (2, 4),
+        ] {
             let groups = partition(width, cells);
             assert!(groups.len() <= GROUPS && groups.iter().all(|g| g.len() <= MAX_GROUP));
             let mut tiles: Vec<u8> = groups.concat();
             tiles.sort_unstable();
-            assert_eq!(tiles, (1..cells as u8).collect::<Vec<_>>(), "{} {}", width, cells);
+            assert_eq!(
+                tiles,
+                (1..cells as u8).collect::<Vec<_>>(),
+                "{} {}",
+                width,
+                cells
+            );
         }
         assert_eq!(partition(8, 16)[0], [1, 9, 2, 10, 3]);
         assert_eq!(partition(3, 9), [vec![1, 4, 7, 2, 5, 8], vec![3, 6]]);
-        let sizes = |width, cells| partition(width, cells).iter().map(Vec::len).collect::<Vec<_>>();
+        let sizes = |width, cells| {
+            partition(width, cells)
+                .iter()
+                .map(Vec::len)
+                .collect::<Vec<_>>()
+        };
         assert_eq!(sizes(4, 12), [6, 5]);
         assert_eq!(sizes(5, 15), [5, 5, 4]);
         assert_eq!(partition(4, 16)[0], PARTITION_555[0]);

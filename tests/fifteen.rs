@@ -12,10 +12,10 @@ use std::collections::HashMap;
 use common::{distances_by_hash_map, first_shortest_path, korf_100, rows_of, stdout_of, Rng};
 use engine::board::{Board, Move};
 use engine::cantor::{factorial, unrank};
-use engine::optimal::Solver;
 use engine::ida_star::{search, Heuristic, Iterations, NoUndo};
 use engine::linear_conflict::LinearConflict;
 use engine::move_rules::MoveRules;
+use engine::optimal::Solver;
 use engine::pattern_db::{PatternDb, PARTITION_555};
 
 const FIFTEEN: &str = env!("CARGO_BIN_EXE_fifteen");

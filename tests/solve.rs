@@ -48,7 +48,9 @@ fn expected_answers(
 ) -> Vec<String> {
     let answer = |board: &Vec<u8>| first_shortest_path(board, columns, &distance);
     let answers = boards.iter().map(answer);
-    answers.map(|path| path.unwrap_or_else(|| "unsolvable".to_string())).collect()
+    answers
+        .map(|path| path.unwrap_or_else(|| "unsolvable".to_string()))
+        .collect()
 }
 
 /// Compares `solve`'s answers for `boards` with `expected`, naming the first board that differs.
@@ -76,9 +78,7 @@ fn random_boards_of_two_by_five_against_breadth_first_search() {
     let mut rng = Rng::new(2510);
     for (rows, columns) in [(2, 5), (5, 2)] {
         let distance = distances_by_hash_map(&goal(rows * columns), columns);
-        let boards: Vec<Vec<u8>> = (0..300)
-            .map(|_| rng.arrangement::<10>().to_vec())
-            .collect();
+        let boards: Vec<Vec<u8>> = (0..300).map(|_| rng.arrangement::<10>().to_vec()).collect();
         let expected = expected_answers(&boards, columns, |b| distance.get(b).copied());
         check_answers(&boards, columns, &expected);
     }
@@ -156,7 +156,10 @@ fn boards_of_every_other_shape_of_up_to_16_cells_against_a_plain_ida_star() {
                     let options = slides(&board, columns);
                     let (letter, next) = loop {
                         let (letter, next) = &options[rng.below(options.len())];
-                        if !matches!((last, letter), ('D', 'U') | ('U', 'D') | ('L', 'R') | ('R', 'L')) {
+                        if !matches!(
+                            (last, letter),
+                            ('D', 'U') | ('U', 'D') | ('L', 'R') | ('R', 'L')
+                        ) {
                             break (*letter, next.clone());
                         }
                     };
@@ -198,7 +201,11 @@ fn larger_boards_are_solved_by_paths_that_replay_to_the_goal_with_true_statistic
             .map(|_| random_solvable_board(rows, columns, &mut rng))
             .collect();
         let mut unsolvable = boards[0].clone();
-        let (a, b) = if unsolvable[0] == 0 || unsolvable[1] == 0 { (2, 3) } else { (0, 1) };
+        let (a, b) = if unsolvable[0] == 0 || unsolvable[1] == 0 {
+            (2, 3)
+        } else {
+            (0, 1)
+        };
         unsolvable.swap(a, b);
         assert!(!solvable_by_inversions(rows, columns, &unsolvable));
         boards.push(unsolvable);
@@ -211,7 +218,12 @@ fn larger_boards_are_solved_by_paths_that_replay_to_the_goal_with_true_statistic
             // "N moves, not proven optimal, lower bound B (R times), T ms"
             let stats = lines.next().unwrap();
             let words: Vec<&str> = stats.split([' ', ',']).filter(|w| !w.is_empty()).collect();
-            assert_eq!(words[..2], [path.len().to_string().as_str(), "moves"], "{}", stats);
+            assert_eq!(
+                words[..2],
+                [path.len().to_string().as_str(), "moves"],
+                "{}",
+                stats
+            );
             let bound: u64 = words[7].parse().unwrap();
             assert!(stats.contains(", lower bound "), "{}", stats);
             assert!(bound >= manhattan_sum(columns, board), "{}", stats);
@@ -237,8 +249,18 @@ fn five_by_five_paths_against_published_optimal_lengths() {
     let goal: Vec<u32> = (1..25).chain([0]).collect();
     for (((optimal, _), board), path) in korf.iter().zip(&boards).zip(output.lines()) {
         assert_eq!(replay(5, board, path), goal);
-        assert!(path.len() >= *optimal, "{} moves, {} optimal", path.len(), optimal);
-        assert!(path.len() * 10 <= optimal * 13, "{} moves, {} optimal", path.len(), optimal);
+        assert!(
+            path.len() >= *optimal,
+            "{} moves, {} optimal",
+            path.len(),
+            optimal
+        );
+        assert!(
+            path.len() * 10 <= optimal * 13,
+            "{} moves, {} optimal",
+            path.len(),
+            optimal
+        );
     }
     assert_eq!(output.lines().count(), boards.len());
 }

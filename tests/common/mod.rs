@@ -244,7 +244,10 @@ pub fn korf_100() -> Vec<(usize, [u8; 16])> {
 /// Korf and Felner's 50 5x5 boards (`testdata/korf50-5x5.txt`), posed for the goal
 /// 1 2 .. 24 0 in the same way.
 pub fn korf_felner_50() -> Vec<(usize, [u8; 25])> {
-    let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/korf50-5x5.txt"));
+    let text = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/testdata/korf50-5x5.txt"
+    ));
     // The published lengths sum to 5039.
     instances(text, 50, 5039)
 }
@@ -269,6 +272,9 @@ fn instances<const N: usize>(text: &str, count: usize, sum: usize) -> Vec<(usize
         })
         .collect();
     assert_eq!(instances.len(), count);
-    assert_eq!(instances.iter().map(|(length, _)| length).sum::<usize>(), sum);
+    assert_eq!(
+        instances.iter().map(|(length, _)| length).sum::<usize>(),
+        sum
+    );
     instances
 }
