@@ -206,9 +206,19 @@ fn render(
 ) -> String {
     // The first paragraph of the binary's doc names its problem: it heads the file, as plain
     // comments, so that the file may be pasted below whatever a judge puts first.
-    let doc: Vec<&str> = main.doc.lines().map(|line| line.trim_start_matches("//!")).collect();
-    let first = doc.iter().position(|line| line.trim().is_empty()).unwrap_or(doc.len());
-    let mut out: String = doc[..first].iter().map(|line| format!("//{}\n", line)).collect();
+    let doc: Vec<&str> = main
+        .doc
+        .lines()
+        .map(|line| line.trim_start_matches("//!"))
+        .collect();
+    let first = doc
+        .iter()
+        .position(|line| line.trim().is_empty())
+        .unwrap_or(doc.len());
+    let mut out: String = doc[..first]
+        .iter()
+        .map(|line| format!("//{}\n", line))
+        .collect();
     out += "//\n";
     out += &format!(
         "// This is one file to submit to a judge, made by `{}` from the\n// program below and \

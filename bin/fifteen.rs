@@ -1,8 +1,8 @@
 //! AOJ ALDS1_13_C "15 Puzzle": the fewest moves that turn a 4x4 board into 1 2 .. 15 0.
 
 use engine::board::Board;
-use engine::optimal::Solver;
 use engine::judge;
+use engine::optimal::Solver;
 
 const HELP: &str = "\
 fifteen: AOJ ALDS1_13_C \"15 Puzzle\"

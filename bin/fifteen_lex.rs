@@ -2,9 +2,9 @@
 //! dictionary order, if it takes at most 35 moves.
 
 use engine::board::Board;
-use engine::optimal::Solver;
 use engine::input::Counted;
 use engine::judge;
+use engine::optimal::Solver;
 
 /// LightOJ calls a board that needs more moves not solvable.
 const MAX_MOVES: u32 = 35;

@@ -1,9 +1,9 @@
 //! UVa 10181 "15-Puzzle Problem": a shortest sequence of moves of the blank to 1 2 .. 15 0.
 
 use engine::board::Board;
-use engine::optimal::Solver;
 use engine::input::Counted;
 use engine::judge;
+use engine::optimal::Solver;
 
 const HELP: &str = "\
 fifteen_path: UVa 10181 \"15-Puzzle Problem\"

@@ -200,7 +200,13 @@ pub fn mxn(shells: [Shell; 4]) {
             let tiles = random_solvable_board(rows, columns, &mut rng);
             distance += manhattan_sum(columns, &tiles);
             let start = Instant::now();
-            assert!(constructive::solve(columns, &tiles, 4, turn_last_block, |_| moves += 1));
+            assert!(constructive::solve(
+                columns,
+                &tiles,
+                4,
+                turn_last_block,
+                |_| moves += 1
+            ));
             time += start.elapsed();
         }
         println!(
