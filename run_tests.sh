@@ -77,13 +77,20 @@ judge() {
     show "actual error" "$work/err"
 }
 
-# judge_samples LABEL DIR: judges every sample on the binaries in DIR, each named for its problem.
+# judge_samples LABEL DIR [UNBUNDLED]: judges every sample on the binaries in DIR, each named for
+# its problem; with UNBUNDLED (the bundles' label), the samples of solve, which the bundler leaves
+# out as no judge's program, are left out too, and the count of those says so.
 judge_samples() {
-    local label=$1 dir=$2 name binary args rest
+    local label=$1 dir=$2 unbundled=${3:-} name binary args rest skipped=0
     while read -r name binary args rest; do
         case "$name" in '' | '#'*) continue ;; esac
+        if [ -n "$unbundled" ] && [ "$binary" = solve ]; then
+            skipped=$((skipped + 1))
+            continue
+        fi
         judge "$label" "$name" "$dir/$binary" "$args"
     done < "$CASES"
+    [ "$skipped" -eq 0 ] || printf '(%d samples of solve not judged here: solve is not bundled)\n' "$skipped"
 }
 
 # Every .in is listed once, and every listed case has its .in and .out.
@@ -143,7 +150,7 @@ judge_bundles() {
             "$1" --edition "$2" -O -D warnings -o "$3/$(basename "$4" .rs)" "$4" ||
                 echo "error: $1 --edition $2 could not compile the bundle $(basename "$4")"
         ' sh "$compiler" "$edition" "$dir" {}
-        judge_samples "$label --edition $edition" "$dir"
+        judge_samples "$label --edition $edition" "$dir" unbundled
     done
 }
 

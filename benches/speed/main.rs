@@ -9,9 +9,11 @@
 //!    real `fifteen` binary on all 100 in one input.
 //! 5. POJ 2893: three boards of about a million cells through `mxn`, beside a typical accepted C
 //!    solution and a plain Rust one, both compiled here; and `mxn --path`'s constructive paths.
+//! 6. `solve`: every shape of up to 16 cells, Korf and Felner's 50 5x5 boards, larger boards,
+//!    one board per process.
 //!
-//! One file a section (`single.rs`, `classic.rs`, `batch.rs`, `fifteen.rs`, `mxn.rs`), the
-//! timing and process helpers they share in `measure.rs`.
+//! One file a section (`single.rs`, `classic.rs`, `batch.rs`, `fifteen.rs`, `mxn.rs`,
+//! `solve.rs`), the timing and process helpers they share in `measure.rs`.
 
 mod batch;
 mod classic;
@@ -19,6 +21,7 @@ mod fifteen;
 mod measure;
 mod mxn;
 mod single;
+mod solve;
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
@@ -36,12 +39,13 @@ fn main() {
         Shell::start(),
         Shell::start(),
     ];
+    let solve_shells = [Shell::start(), Shell::start(), Shell::start()];
     // Cargo adds `--bench`; the other arguments name sections.
     let named: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
-    const SECTIONS: [&str; 5] = ["single", "classic", "batch", "fifteen", "mxn"];
+    const SECTIONS: [&str; 6] = ["single", "classic", "batch", "fifteen", "mxn", "solve"];
     if let Some(unknown) = named.iter().find(|n| !SECTIONS.contains(&n.as_str())) {
         eprintln!(
             "error: no section '{}'; known: {}",
@@ -71,5 +75,8 @@ fn main() {
     }
     if wanted("mxn") {
         mxn::mxn(mxn_shells);
+    }
+    if wanted("solve") {
+        solve::solve(solve_shells);
     }
 }
