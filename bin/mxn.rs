@@ -5,7 +5,7 @@ use std::io::Write;
 
 use engine::board::{check_arrangement, reaches_goal};
 use engine::constructive::{self, turn_last_block};
-use engine::input::{parse_count, quoted, InputError};
+use engine::input::{parse_count, quoted, InputError, MAX_ROW_LINE, MAX_SIDE};
 use engine::judge::{self, Reader};
 use engine::show;
 
@@ -37,15 +37,6 @@ Arguments that are not options name files to read one after another instead of
 standard input (- is standard input).
 ";
 
-/// The largest board `--show` draws: 10 x 10 is already a page a move.
-const SHOW_CELLS: usize = 100;
-
-/// The largest number of rows or columns; the smallest is 2.
-const MAX_SIDE: usize = 999;
-
-/// The longest line accepted: a row of 999 numbers of up to six digits takes 7 KB.
-const MAX_LINE: usize = 1 << 16;
-
 fn main() {
     let (mut with_path, mut show) = (false, false);
     let mut named = Vec::new();
@@ -59,7 +50,7 @@ fn main() {
     let mut out = judge::output();
     for file in judge::files(named) {
         let file = file.as_deref();
-        let mut input = judge::open_input(file, MAX_LINE, HELP);
+        let mut input = judge::open_input(file, MAX_ROW_LINE, HELP);
         answer_all(&mut input, file, &mut out, with_path, show);
     }
 }
@@ -80,7 +71,7 @@ fn answer_all(
             if let Err(e) = writeln!(out, "{}", answer) {
                 judge::write_failed(e);
             }
-            if solvable && show && tiles.len() <= SHOW_CELLS {
+            if solvable && show && tiles.len() <= show::MAX_CELLS {
                 let mut moves = Vec::new();
                 constructive::solve(columns, &tiles, 4, turn_last_block, |m| moves.push(m));
                 let drawing = show::draw(columns, &tiles, &moves, false);

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use engine::any_shape::{AnyShape, Report};
 use engine::board::{check_arrangement, Move};
-use engine::input::InputError;
+use engine::input::{InputError, MAX_ROW_LINE, MAX_SIDE};
 use engine::judge::{self, Reader};
 use engine::optimal::cores;
 use engine::show;
@@ -45,15 +45,6 @@ Arguments that are not options name files to read one after another instead of
 standard input (- is standard input).
 ";
 
-/// The most rows, and the most numbers in a row; the fewest of each is 2.
-const MAX_SIDE: usize = 999;
-
-/// The largest board `--show` draws: 10 x 10 is already a page a move.
-const SHOW_CELLS: usize = 100;
-
-/// The longest line accepted: a row of 999 numbers of up to six digits takes 7 KB.
-const MAX_LINE: usize = 1 << 16;
-
 fn main() {
     let (mut show, mut stats, mut threads) = (false, false, cores());
     let mut named = Vec::new();
@@ -72,7 +63,7 @@ fn main() {
     let mut solved = 0;
     for (f, file) in files.iter().enumerate() {
         let file = file.as_deref();
-        let mut input = judge::open_input(file, MAX_LINE, HELP);
+        let mut input = judge::open_input(file, MAX_ROW_LINE, HELP);
         let mut tiles = Vec::new();
         loop {
             let width = match read_board(&mut input, &mut tiles) {
@@ -109,7 +100,7 @@ fn answer(
     stats: bool,
 ) {
     let started = Instant::now();
-    let drawn = show && tiles.len() <= SHOW_CELLS;
+    let drawn = show && tiles.len() <= show::MAX_CELLS;
     let mut moves = Vec::new();
     // Written as found: a large board's solution can take gigabytes.
     let report = solver.solve(width, tiles, &mut |m: Move| {

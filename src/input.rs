@@ -14,6 +14,14 @@ use crate::board::Board;
 /// The longest line accepted, in bytes, unless a reader is made with another limit.
 pub const MAX_LINE: usize = 4096;
 
+/// The most rows, and the most numbers in a row, of the boards of any size that `mxn` and
+/// `solve` read; the fewest of each is 2.
+pub const MAX_SIDE: usize = 999;
+
+/// The longest line `mxn` and `solve` accept: a row of 999 numbers of up to six digits takes
+/// 7 KB.
+pub const MAX_ROW_LINE: usize = 1 << 16;
+
 /// `text` in quotes for an error message: control characters escaped (`\u{1b}`, `\r`, `\0`
 /// show as such, never reaching the terminal raw) and anything past 40 characters cut to `...`.
 pub fn quoted(text: &str) -> String {

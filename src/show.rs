@@ -4,6 +4,10 @@
 
 use crate::board::Move;
 
+/// The largest board the programs of boards of any size (`mxn`, `solve`) draw: 10 x 10 is
+/// already a page a move.
+pub const MAX_CELLS: usize = 100;
+
 /// The width of a drawing.
 const COLUMNS: usize = 80;
 /// Spaces between two boards.

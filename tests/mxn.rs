@@ -5,8 +5,8 @@
 mod common;
 
 use common::{
-    distances_by_hash_map, manhattan_sum, mxn_case, random_board, random_solvable_board, run_with,
-    solvable_by_inversions, stdout_of, Rng,
+    distances_by_hash_map, manhattan_sum, mxn_case, random_board, random_solvable_board, replay,
+    run_with, solvable_by_inversions, stdout_of, Rng,
 };
 use engine::cantor::{factorial, unrank};
 
@@ -67,26 +67,6 @@ fn random_boards_up_to_999_by_999_against_the_inversion_rule() {
     assert!(printed.contains("YES") && printed.contains("NO"));
 }
 
-/// The board after the blank's moves `path`, by plain cell arithmetic; `None` if a move leaves
-/// the board.
-fn replay(rows: usize, columns: usize, tiles: &[u32], path: &str) -> Option<Vec<u32>> {
-    let mut tiles = tiles.to_vec();
-    let mut blank = tiles.iter().position(|&t| t == 0)?;
-    for letter in path.chars() {
-        let (row, column) = (blank / columns, blank % columns);
-        let next = match letter {
-            'D' if row + 1 < rows => blank + columns,
-            'L' if column > 0 => blank - 1,
-            'R' if column + 1 < columns => blank + 1,
-            'U' if row > 0 => blank - columns,
-            _ => return None,
-        };
-        tiles.swap(blank, next);
-        blank = next;
-    }
-    Some(tiles)
-}
-
 /// `mxn --path` on random boards from 2 x 2 to 100 x 100: every path replays to the goal, and on
 /// 100 x 100 it takes at most six times the tiles' total distance from home (its lower bound).
 #[test]
@@ -135,7 +115,7 @@ fn paths_replay_to_the_goal_on_random_boards() {
         let path = lines.next().unwrap();
         let goal: Vec<u32> = (1..(rows * columns) as u32).chain([0]).collect();
         assert_eq!(
-            replay(rows, columns, &tiles, path),
+            replay(columns, &tiles, path),
             Some(goal),
             "{}x{}",
             rows,

@@ -4,7 +4,10 @@
 
 use std::time::Duration;
 
-use crate::common::{korf_felner_50, manhattan_sum, random_solvable_board, rows_of, Rng};
+use crate::common::{
+    korf_felner_50, manhattan_sum, random_solvable_board, replay, rows_of, Rng,
+    SHAPES_UP_TO_16_CELLS,
+};
 use crate::measure::{grouped, human, least_time, Shell};
 
 /// Runs `solve` with `args` on the board `tiles` (`columns` wide) in `shell`, as a person does:
@@ -26,35 +29,12 @@ fn solve_once(shell: &mut Shell, args: &str, columns: usize, tiles: &[u32]) -> (
     assert!(succeeded, "solve failed");
     let moves = std::fs::read_to_string(&output).expect("solve's output");
     let moves = moves.lines().next().unwrap_or("").to_string();
-    assert!(
-        solves(columns, tiles, &moves),
-        "solve's moves do not solve the board"
-    );
+    let goal: Vec<u32> = (1..tiles.len() as u32).chain([0]).collect();
+    let reached = replay(columns, tiles, &moves);
+    assert_eq!(reached, Some(goal), "solve's moves do not solve the board");
     std::fs::remove_file(&input).ok();
     std::fs::remove_file(&output).ok();
     (wall, moves)
-}
-
-/// Whether `moves` of the blank turn `tiles` (`columns` wide) into `1 2 .. N-1 0`.
-fn solves(columns: usize, tiles: &[u32], moves: &str) -> bool {
-    let mut board = tiles.to_vec();
-    let mut blank = board.iter().position(|&t| t == 0).unwrap_or(0);
-    let rows = board.len() / columns;
-    for letter in moves.chars() {
-        let next = match letter {
-            'D' if blank / columns + 1 < rows => blank + columns,
-            'U' if blank >= columns => blank - columns,
-            'L' if blank % columns > 0 => blank - 1,
-            'R' if blank % columns + 1 < columns => blank + 1,
-            _ => return false,
-        };
-        board.swap(blank, next);
-        blank = next;
-    }
-    board
-        .iter()
-        .enumerate()
-        .all(|(cell, &tile)| tile as usize == (cell + 1) % board.len())
 }
 
 pub fn solve(shells: [Shell; 3]) {
@@ -71,27 +51,7 @@ pub fn solve(shells: [Shell; 3]) {
     );
     println!("| Shape | Mean moves | Wall, median | Wall, worst |");
     println!("|---|---:|---:|---:|");
-    for (rows, columns) in [
-        (2, 2),
-        (2, 3),
-        (3, 2),
-        (2, 4),
-        (4, 2),
-        (3, 3),
-        (2, 5),
-        (5, 2),
-        (2, 6),
-        (6, 2),
-        (3, 4),
-        (4, 3),
-        (2, 7),
-        (7, 2),
-        (3, 5),
-        (5, 3),
-        (2, 8),
-        (8, 2),
-        (4, 4),
-    ] {
+    for (rows, columns) in SHAPES_UP_TO_16_CELLS {
         let (mut walls, mut moves) = (Vec::new(), 0);
         for _ in 0..BOARDS {
             let tiles = random_solvable_board(rows, columns, &mut rng);

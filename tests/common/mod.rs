@@ -199,6 +199,51 @@ pub fn stdout_of(binary: &str, args: &[&str], input: &str) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
+/// Every shape of board of at most 16 cells, as rows and columns, smallest first: those `solve`
+/// answers optimally.
+pub const SHAPES_UP_TO_16_CELLS: [(usize, usize); 19] = [
+    (2, 2),
+    (2, 3),
+    (3, 2),
+    (2, 4),
+    (4, 2),
+    (3, 3),
+    (2, 5),
+    (5, 2),
+    (2, 6),
+    (6, 2),
+    (3, 4),
+    (4, 3),
+    (2, 7),
+    (7, 2),
+    (3, 5),
+    (5, 3),
+    (2, 8),
+    (8, 2),
+    (4, 4),
+];
+
+/// The board `tiles`, `columns` wide, after the blank's moves `path` (letters `D`, `L`, `R`, `U`),
+/// by plain cell arithmetic; `None` if a move leaves the board.
+pub fn replay(columns: usize, tiles: &[u32], path: &str) -> Option<Vec<u32>> {
+    let mut tiles = tiles.to_vec();
+    let rows = tiles.len() / columns;
+    let mut blank = tiles.iter().position(|&t| t == 0)?;
+    for letter in path.chars() {
+        let (row, column) = (blank / columns, blank % columns);
+        let next = match letter {
+            'D' if row + 1 < rows => blank + columns,
+            'L' if column > 0 => blank - 1,
+            'R' if column + 1 < columns => blank + 1,
+            'U' if row > 0 => blank - columns,
+            _ => return None,
+        };
+        tiles.swap(blank, next);
+        blank = next;
+    }
+    Some(tiles)
+}
+
 /// The tiles as rows of `columns` numbers, a line each.
 pub fn rows_of<T: std::fmt::Display>(columns: usize, tiles: &[T]) -> String {
     let mut text = String::new();
