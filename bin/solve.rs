@@ -2,7 +2,8 @@
 //! of up to 16 cells (2x2 to 4x4, 2x8, 3x5), short solutions on larger ones.
 
 use std::io::Write;
-use std::time::Instant;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
 
 use engine::any_shape::{AnyShape, Report};
 use engine::board::{check_arrangement, Move};
@@ -58,6 +59,10 @@ fn main() {
         }
     }
     let mut solver = AnyShape::new(threads);
+    let progress = match judge::is_terminal(2) {
+        true => Some(Progress::start()),
+        false => None,
+    };
     let mut out = judge::output();
     let files = judge::files(named);
     let mut solved = 0;
@@ -79,9 +84,15 @@ fn main() {
                 }
             };
             solved += 1;
+            if let Some(progress) = &progress {
+                progress.board(solved, width, tiles.len());
+            }
             answer(&mut solver, width, &tiles, &mut out, show, stats);
-            // Answer before waiting for more input.
-            if input.is_drained() {
+            if let Some(progress) = &progress {
+                progress.done();
+            }
+            // Answer before waiting for more input, and on a terminal before the next board.
+            if input.is_drained() || progress.is_some() {
                 flush(&mut out);
             }
         }
@@ -124,6 +135,73 @@ fn answer(
     };
     if let Err(e) = written.and(drawing) {
         judge::write_failed(e);
+    }
+}
+
+/// A line on standard error, when it is a terminal, for a board that takes more than a second:
+/// which board, how it is being solved, and the seconds so far, redrawn each second on a thread
+/// of its own and wiped once the board is done, before its answer is printed.
+struct Progress {
+    events: Sender<Option<String>>,
+    wiped: Receiver<()>,
+}
+
+impl Progress {
+    fn start() -> Progress {
+        let (events, received) = mpsc::channel();
+        let (wipe, wiped) = mpsc::channel();
+        std::thread::spawn(move || Progress::show(received, wipe));
+        Progress { events, wiped }
+    }
+
+    /// Board number `board`, `width` wide with `cells` cells, is being solved.
+    fn board(&self, board: usize, width: usize, cells: usize) {
+        let how = match cells {
+            0..=16 => "searching for the fewest moves",
+            17..=25 => "beam search",
+            _ => "building the moves, then a beam search of the last block",
+        };
+        let label = format!("board {} ({} x {}): {}", board, cells / width, width, how);
+        self.events.send(Some(label)).ok();
+    }
+
+    /// The board is done: returns once its line is wiped.
+    fn done(&self) {
+        if self.events.send(None).is_ok() {
+            self.wiped.recv().ok();
+        }
+    }
+
+    /// Draws the line of each board that lasts over a second, until the program ends; says on
+    /// `wipe` when a board's line is gone.
+    fn show(events: Receiver<Option<String>>, wipe: Sender<()>) {
+        let mut stderr = std::io::stderr();
+        while let Ok(event) = events.recv() {
+            let (label, started) = match event {
+                Some(label) => (label, Instant::now()),
+                None => {
+                    wipe.send(()).ok();
+                    continue;
+                }
+            };
+            let mut drawn = false;
+            loop {
+                let seconds = started.elapsed().as_secs() + 1;
+                let next = started + Duration::from_secs(seconds);
+                match events.recv_timeout(next.saturating_duration_since(Instant::now())) {
+                    Err(RecvTimeoutError::Timeout) => {
+                        write!(stderr, "\r{}, {} s ", label, seconds).ok();
+                        drawn = true;
+                    }
+                    Err(RecvTimeoutError::Disconnected) => return,
+                    Ok(_) => break,
+                }
+            }
+            if drawn {
+                write!(stderr, "\r\x1b[K").ok();
+            }
+            wipe.send(()).ok();
+        }
     }
 }
 

@@ -166,7 +166,7 @@ pub fn open_input(file: Option<&str>, max_line: usize, help: &str) -> Reader {
             Err(e) => fail(&format!("cannot open {}: {}", quoted_in_full(path), e)),
         },
         None => {
-            if stdin_is_terminal() {
+            if is_terminal(0) {
                 let name = help.split(':').next().unwrap_or("");
                 let _ = writeln!(
                     io::stderr(),
@@ -180,9 +180,10 @@ pub fn open_input(file: Option<&str>, max_line: usize, help: &str) -> Reader {
     Input::with_max_line(reader, max_line)
 }
 
-/// Whether standard input is a terminal, as Linux's `/proc` tells (false elsewhere).
-fn stdin_is_terminal() -> bool {
-    std::fs::read_link("/proc/self/fd/0").map_or(false, |to| {
+/// Whether the descriptor `fd` (0 standard input, 2 standard error) is a terminal, as Linux's
+/// `/proc` tells (false elsewhere; std's `IsTerminal` came after Rust 1.63).
+pub fn is_terminal(fd: u32) -> bool {
+    std::fs::read_link(format!("/proc/self/fd/{}", fd)).map_or(false, |to| {
         let to = to.to_string_lossy();
         to.starts_with("/dev/pts/") || to.starts_with("/dev/tty")
     })

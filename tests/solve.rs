@@ -8,8 +8,8 @@ mod common;
 
 use common::{
     distances_by_hash_map, first_shortest_path, korf_felner_50, manhattan_sum,
-    random_solvable_board, replay, rows_of, slides, solvable_by_inversions, stdout_of, Rng,
-    SHAPES_UP_TO_16_CELLS,
+    random_solvable_board, replay, rows_of, run_with, slides, solvable_by_inversions, stdout_of,
+    Rng, SHAPES_UP_TO_16_CELLS,
 };
 
 const SOLVE: &str = env!("CARGO_BIN_EXE_solve");
@@ -263,4 +263,25 @@ fn statistics_of_optimal_paths_and_solved_boards() {
 fn blanks_separators_and_line_ends_as_people_write_them() {
     let input = "1, 2, 3\r\n4 . 5\r\n7 8 6\r\n\r\n\r\n 1 2\t3\n4 x 5\n7 8 6\n";
     assert_eq!(stdout_of(SOLVE, &[], input), "RD\nRD\n");
+}
+
+/// A board that takes over a second gets a line on standard error when it is a terminal (a
+/// pseudo-terminal, through `script`): which board, how it is solved, the seconds so far; the
+/// line is wiped once the board is done. Standard error to a pipe gets nothing.
+#[test]
+fn a_long_board_shows_its_progress_on_a_terminal() {
+    let mut rng = Rng::new(300);
+    let board = random_solvable_board(300, 300, &mut rng);
+    let file = std::env::temp_dir().join(format!("solve-progress-{}.in", std::process::id()));
+    std::fs::write(&file, rows_of(300, &board)).unwrap();
+    let command = format!("{} {} > /dev/null", SOLVE, file.display());
+    let (output, _) = run_with("script", &["-qec", &command, "/dev/null"], b"");
+    let shown = String::from_utf8_lossy(&output.stdout).to_string();
+    let line =
+        "\rboard 1 (300 x 300): building the moves, then a beam search of the last block, 1 s ";
+    assert!(shown.contains(line), "{:?}", shown);
+    assert!(shown.ends_with("\r\u{1b}[K"), "{:?}", shown);
+    let (output, _) = run_with(SOLVE, &[file.to_str().unwrap()], b"");
+    assert!(output.status.success() && output.stderr.is_empty());
+    std::fs::remove_file(&file).ok();
 }
