@@ -1,9 +1,9 @@
 //! A board of any shape, 2x2 and up, towards the goal `1 2 .. N-1 0`: the fewest moves on boards
 //! of up to 16 cells, by the solver of the 15-puzzle ([`crate::optimal`], one instance for each
 //! of the 19 shapes, made when first asked and kept with its tables); short moves by beam search
-//! ([`crate::beam`], [`BEAM_WIDTH`] boards a level) on boards of up to 25 cells, 5x5 and the
-//! like; on larger boards a solution by construction ([`crate::constructive`]), streamed as it
-//! is found, that leaves its last block of at most 25 cells to the beam search.
+//! ([`crate::beam`]) on boards of up to [`BEAM_CELLS`] cells, 5x5 to 8x8 and the like; on
+//! larger boards a solution by construction ([`crate::constructive`]), streamed as it is found,
+//! that leaves its last block of at most [`BEAM_CELLS`] cells to the beam search.
 //!
 //! Each solution comes with the best lower bound known: its own length when it is optimal, else
 //! Manhattan distance plus linear conflict over every row and column ([`lower_bound`]), O(cells
@@ -17,11 +17,26 @@ use crate::optimal::{cores, Solver};
 /// The most cells of a board solved optimally.
 pub const OPTIMAL_CELLS: usize = 16;
 
-/// The boards a level of the beam search keeps: on Korf and Felner's 5x5 boards (AMD EPYC, two
-/// threads), 20,000 find paths 1.084 times the optimal length on average, 1.187 at worst, in
-/// 0.81 s a board on average and 1.06 s at most; 10,000 find paths 1.101 times (1.242) in half
-/// that; 1,000, 1.181 times (1.385) in 0.04 s.
+/// The most boards a level of the beam search keeps: on Korf and Felner's 5x5 boards (AMD
+/// EPYC, two threads), 20,000 find paths 1.084 times the optimal length on average, 1.187 at
+/// worst, in 0.81 s a board on average and 1.06 s at most; 10,000 find paths 1.101 times
+/// (1.242) in half that; 1,000, 1.181 times (1.385) in 0.04 s.
 pub const BEAM_WIDTH: usize = 20_000;
+
+/// The most cells of a board, or of the last block of a larger board, that beam search solves;
+/// a level keeps `BEAM_WORK / cells` boards at most, so a level costs about the same on any
+/// board. On random 8x8 boards a beam of 5,000 found paths twice the tiles' Manhattan distance
+/// in a second, where construction takes 3.6 times; on 10 x 10 boards it gave up on one board of
+/// two after 7 s (the estimates of the whole level stop falling), so larger boards are built
+/// down to a block of this size first.
+pub const BEAM_CELLS: usize = 64;
+const BEAM_WORK: usize = 500_000;
+
+/// The most cells of the last block of a board wider than 16 columns: a strip of two rows, on
+/// which the search's estimates guide it less well (on 100 x 100 boards a 2 x 32 block took 4 s
+/// more than a 2 x 12 one, for no shorter path). A narrower board's block is kept about as tall
+/// as wide for the same reason (a 21 x 3 block of a 40 x 3 board made the search give up).
+const STRIP_CELLS: usize = 24;
 
 /// What is known of one solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,16 +100,12 @@ impl AnyShape {
             });
         }
         let mut length = 0;
-        // Should the beam search give up, construction finishes the block too.
-        let threads = self.threads;
-        let finish = |width: usize, block: &[u32]| {
-            beam::solve(width, block, BEAM_WIDTH, threads).unwrap_or_else(|| {
-                let mut moves = Vec::new();
-                constructive::solve(width, block, 4, turn_last_block, |m| moves.push(m));
-                moves
-            })
+        let block = match width <= BEAM_CELLS / 4 {
+            true => (width * (width + 2)).min(BEAM_CELLS),
+            false => STRIP_CELLS,
         };
-        constructive::solve(width, tiles, beam::MAX_CELLS, finish, |m| {
+        let finish = |width: usize, block: &[u32]| self.finish(width, block);
+        constructive::solve(width, tiles, block, finish, |m| {
             length += 1;
             emit(m)
         });
@@ -103,6 +114,23 @@ impl AnyShape {
             length,
             optimal: length == lower_bound,
             lower_bound,
+        })
+    }
+
+    /// Moves that solve `block` (`width` to a row), which can reach the goal: the fewest if it
+    /// has at most 16 cells, else by beam search, or by construction should that give up.
+    fn finish(&mut self, width: usize, block: &[u32]) -> Vec<Move> {
+        if block.len() <= OPTIMAL_CELLS {
+            return self.optimal_path(width, block);
+        }
+        let beam_width = (BEAM_WORK / block.len()).min(BEAM_WIDTH);
+        // Paths come out at about twice the bound: three times and more is a search lost.
+        let max_levels = 3 * lower_bound(width, block) as usize + 100;
+        let found = beam::solve(width, block, beam_width, max_levels, self.threads);
+        found.unwrap_or_else(|| {
+            let mut moves = Vec::new();
+            constructive::solve(width, block, 4, turn_last_block, |m| moves.push(m));
+            moves
         })
     }
 

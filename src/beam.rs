@@ -1,16 +1,20 @@
-//! Beam search, for boards too large to solve optimally (up to [`MAX_CELLS`] cells, 5x5 and the
-//! like): breadth-first, one level of moves at a time, keeping of each level only the `width`
-//! boards with the smallest Manhattan distance plus linear conflict, and never a board seen at
-//! an earlier level. The first level that holds the goal gives the path. Time and memory go as
-//! `width` times the path's length: no proof of quality, but on Korf and Felner's 5x5 boards the
-//! paths come within a few moves in ten of the optimal ones (see the README's Performance
+//! Beam search, for boards too large to solve optimally (up to [`MAX_CELLS`] cells; 5x5 to 8x8
+//! in practice): breadth-first, one level of moves at a time, keeping of each level only the
+//! `width` boards with the smallest Manhattan distance plus linear conflict, and no board seen in
+//! the last `WINDOW` levels. The first level that holds the goal gives the path. Time goes as
+//! `width` times the path's length, memory as `width` times the board: no proof of quality, but
+//! on Korf and Felner's 5x5 boards the paths come within a few moves in ten of the optimal ones,
+//! and on 8x8 boards within twice the tiles' Manhattan distance (see the README's Performance
 //! section).
 //!
-//! A board is packed into a `u128`, five bits a cell, so a level is a vector of keys and the
-//! boards seen are one hash set of integers. The estimate follows each move from the one tile
-//! that slid: its Manhattan distance changes by one, and the conflicts of the two lines it left
-//! and entered are counted again (each line's conflict is twice the tiles that belong in it less
-//! its longest run in goal order).
+//! A level's boards lie in one arena of bytes, a tile a byte, each with a 64-bit Zobrist
+//! fingerprint (a random number for each tile in each cell, XORed; a move changes four of them),
+//! which is all the set of boards seen holds. Two boards of a few million share a fingerprint
+//! with a chance of about one in ten million, and then one is left out, which costs at most a
+//! longer path. The estimate follows each move from the one tile that slid: its Manhattan
+//! distance changes by one, and the conflict of the line it belongs in, if it left or entered
+//! it, is counted again (each line's conflict is twice the tiles that belong in it less its
+//! longest run in goal order).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -18,8 +22,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use crate::board::Move;
 use crate::threads::in_parallel;
 
-/// The most cells of a board beam search takes: a cell packs into five bits of a `u128`.
-pub const MAX_CELLS: usize = 25;
+/// The most cells of a board beam search takes: tiles are bytes.
+pub const MAX_CELLS: usize = 256;
 
 /// How many levels back a board counts as seen: repeats of the last dozen levels (undoing a
 /// move, going round a 2x2 block three times) are all the search meets. Keeping every level
@@ -27,71 +31,84 @@ pub const MAX_CELLS: usize = 25;
 /// outgrew the caches.
 const WINDOW: usize = 12;
 
-/// The most levels a search goes before it gives up: on a board of up to 25 cells no path the
-/// search finds comes near it.
-const MAX_LEVELS: usize = 1000;
-
-/// A board on the last level: its key, its estimate, and the blank's cell.
+/// A board on a level, beside its tiles in the level's arena: its fingerprint, its estimate,
+/// and the blank's cell.
 #[derive(Clone, Copy)]
 struct Node {
-    key: u128,
+    key: u64,
     estimate: u32,
-    blank: u8,
+    blank: u16,
 }
 
 /// Moves of the blank that turn the board `tiles` (`columns` to a row, at most [`MAX_CELLS`]
 /// cells, able to reach `1 2 .. N-1 0`) into the goal, found by beam search of `width` boards
 /// a level, each level's boards expanded on up to `threads` threads; `None` if it gave up
-/// (after [`MAX_LEVELS`] levels, or with no new board to go to). The path does not depend on
+/// (after `max_levels` levels, or with no new board to go to). The path does not depend on
 /// the threads.
 ///
 /// # Example
 /// ```
 /// use engine::beam;
 /// use engine::board::Move;
-/// let moves = beam::solve(3, &[1, 2, 3, 4, 0, 5], 100, 1);
+/// let moves = beam::solve(3, &[1, 2, 3, 4, 0, 5], 100, 1000, 1);
 /// assert_eq!(moves, Some(vec![Move::Right]));
 /// ```
-pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Option<Vec<Move>> {
+pub fn solve(
+    columns: usize,
+    tiles: &[u32],
+    width: usize,
+    max_levels: usize,
+    threads: usize,
+) -> Option<Vec<Move>> {
+    let cells = tiles.len();
     assert!(
-        tiles.len() <= MAX_CELLS,
+        cells <= MAX_CELLS,
         "beam search takes up to {} cells",
         MAX_CELLS
     );
-    let lines = Lines::new(columns, tiles.len());
-    let goal = pack(&(1..tiles.len() as u32).chain([0]).collect::<Vec<_>>());
-    let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
-    let start = Node {
-        key: pack(tiles),
-        estimate: lines.estimate(tiles),
-        blank: blank as u8,
-    };
-    let mut level = vec![start];
+    let lines = Lines::new(columns, cells);
+    // A random number for each tile in each cell: a board's fingerprint is those of its tiles'
+    // places XORed, and a move changes two of them.
+    let mut seed = 0x2024_1124_u64;
+    let zobrist: Vec<u64> = (0..cells * cells).map(|_| split_mix(&mut seed)).collect();
+    let z = |tile: u8, cell: usize| zobrist[usize::from(tile) * cells + cell];
+    let board: Vec<u8> = tiles.iter().map(|&t| t as u8).collect();
+    let key = board
+        .iter()
+        .enumerate()
+        .fold(0, |key, (cell, &t)| key ^ z(t, cell));
+    let blank = board.iter().position(|&t| t == 0).unwrap_or(0) as u16;
+    let mut level = vec![Node {
+        key,
+        estimate: lines.estimate(&board),
+        blank,
+    }];
+    let mut arena = board;
     // Each level's boards' parents (their places on the level before) and last moves.
     let mut trail: Vec<Vec<(u32, Move)>> = Vec::new();
     // The boards of the last `WINDOW` levels, by fingerprint, with their levels.
     let mut seen: HashMap<u64, usize, BuildHasherDefault<Fingerprint>> =
         HashMap::with_capacity_and_hasher(2 * WINDOW * width, Default::default());
-    seen.insert(fingerprint(start.key), 0);
-    let mut found = level.iter().position(|node| node.key == goal);
+    seen.insert(key, 0);
+    let mut found = level.iter().position(|node| node.estimate == 0);
     while found.is_none() {
         let depth = trail.len() + 1;
         // The new boards one move from a share of the level, from `first` on.
         let expand = |(first, share): &(usize, &[Node])| {
-            let mut board = vec![0u32; tiles.len()];
+            let mut board = vec![0u8; cells];
             let mut children = Vec::with_capacity(3 * share.len());
             for (index, node) in (*first..).zip(share.iter()) {
-                unpack(node.key, &mut board);
+                board.copy_from_slice(&arena[index * cells..(index + 1) * cells]);
                 let blank = usize::from(node.blank);
                 for m in Move::ALL {
-                    let cell = match m.target(columns, tiles.len(), blank) {
+                    let cell = match m.target(columns, cells, blank) {
                         Some(cell) => cell,
                         None => continue,
                     };
-                    // The tile slides from `cell` into the blank's: both cells' bits change.
-                    let tile = u128::from(board[cell]);
-                    let key = node.key ^ tile << (5 * cell) ^ tile << (5 * blank);
-                    let last_seen = seen.get(&fingerprint(key));
+                    // The tile slides from `cell` into the blank's, the blank the other way.
+                    let tile = board[cell];
+                    let key = node.key ^ z(tile, cell) ^ z(tile, blank) ^ z(0, blank) ^ z(0, cell);
+                    let last_seen = seen.get(&key);
                     if last_seen.map_or(false, |&level| depth - level <= WINDOW) {
                         continue; // the board before this one among them
                     }
@@ -99,7 +116,7 @@ pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Opt
                     let child = Node {
                         key,
                         estimate,
-                        blank: cell as u8,
+                        blank: cell as u16,
                     };
                     children.push((child, index as u32, m));
                 }
@@ -116,17 +133,24 @@ pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Opt
         next.sort_unstable_by_key(|(node, _, _)| (node.estimate, node.key));
         next.dedup_by_key(|(node, _, _)| node.key);
         next.truncate(width);
-        if next.is_empty() || depth > MAX_LEVELS {
+        if next.is_empty() || depth > max_levels {
             return None;
         }
-        seen.extend(
-            next.iter()
-                .map(|(node, _, _)| (fingerprint(node.key), depth)),
-        );
+        seen.extend(next.iter().map(|(node, _, _)| (node.key, depth)));
         if depth % WINDOW == 0 {
             seen.retain(|_, level| depth - *level <= WINDOW);
         }
-        found = next.iter().position(|(node, _, _)| node.key == goal);
+        // The next level's tiles: each parent's, with the one move made.
+        let mut tiles = Vec::with_capacity(next.len() * cells);
+        for &(node, parent, _) in &next {
+            let parent = parent as usize;
+            tiles.extend_from_slice(&arena[parent * cells..(parent + 1) * cells]);
+            let blank = level[parent].blank;
+            let at = tiles.len() - cells;
+            tiles.swap(at + usize::from(blank), at + usize::from(node.blank));
+        }
+        arena = tiles;
+        found = next.iter().position(|(node, _, _)| node.estimate == 0);
         level = next.iter().map(|&(node, _, _)| node).collect();
         trail.push(next.into_iter().map(|(_, parent, m)| (parent, m)).collect());
     }
@@ -142,17 +166,13 @@ pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Opt
     Some(moves)
 }
 
-/// The board `tiles` packed five bits a cell.
-fn pack(tiles: &[u32]) -> u128 {
-    let cells = tiles.iter().enumerate();
-    cells.fold(0, |key, (cell, &tile)| key | u128::from(tile) << (5 * cell))
-}
-
-/// The tiles of the packed board `key` into `board`.
-fn unpack(key: u128, board: &mut [u32]) {
-    for (cell, tile) in board.iter_mut().enumerate() {
-        *tile = (key >> (5 * cell)) as u32 & 31;
-    }
+/// SplitMix64: the next of a stream of well-spread numbers.
+fn split_mix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// The rows and columns of a board, and each tile's home.
@@ -170,7 +190,7 @@ impl Lines {
     }
 
     /// Manhattan distance plus linear conflict of `board`.
-    fn estimate(&self, board: &[u32]) -> u32 {
+    fn estimate(&self, board: &[u8]) -> u32 {
         let manhattan: u32 = (0..board.len())
             .map(|cell| self.distance(board[cell], cell))
             .sum();
@@ -187,11 +207,11 @@ impl Lines {
     /// into the blank at `to`; `board` is left as it was. Only a line the tile leaves or enters
     /// can change its conflict (rows for a vertical slide, columns for a horizontal one), and
     /// only if the tile belongs in it: at most one line is counted again.
-    fn after_slide(&self, board: &mut [u32], before: u32, from: usize, to: usize) -> u32 {
+    fn after_slide(&self, board: &mut [u8], before: u32, from: usize, to: usize) -> u32 {
         let tile = board[from];
         let distance = before + self.distance(tile, to) - self.distance(tile, from);
         let (columns, home) = (self.columns, tile as usize - 1);
-        let (line, conflict): (usize, fn(&Self, &[u32], usize) -> u32) =
+        let (line, conflict): (usize, fn(&Self, &[u8], usize) -> u32) =
             match from / columns == to / columns {
                 true => (home % columns, Self::column_conflict),
                 false => (home / columns, Self::row_conflict),
@@ -211,7 +231,7 @@ impl Lines {
     }
 
     /// The tile's Manhattan distance from `cell` to its home (0 for the blank).
-    fn distance(&self, tile: u32, cell: usize) -> u32 {
+    fn distance(&self, tile: u8, cell: usize) -> u32 {
         match tile {
             0 => 0,
             tile => {
@@ -222,14 +242,14 @@ impl Lines {
         }
     }
 
-    fn row_conflict(&self, board: &[u32], row: usize) -> u32 {
+    fn row_conflict(&self, board: &[u8], row: usize) -> u32 {
         let cells = row * self.columns..(row + 1) * self.columns;
         let homes = cells.map(|cell| board[cell]).filter(|&t| t != 0);
         let belong = homes.filter(|&t| (t as usize - 1) / self.columns == row);
         conflict(belong)
     }
 
-    fn column_conflict(&self, board: &[u32], column: usize) -> u32 {
+    fn column_conflict(&self, board: &[u8], column: usize) -> u32 {
         let tiles = (0..self.rows).map(|row| board[row * self.columns + column]);
         let belong = tiles.filter(|&t| t != 0 && (t as usize - 1) % self.columns == column);
         conflict(belong)
@@ -238,9 +258,9 @@ impl Lines {
 
 /// Twice the tiles of `line` (in order along it, each belonging to it, in goal order by number)
 /// less its longest increasing run.
-fn conflict(line: impl Iterator<Item = u32>) -> u32 {
+fn conflict(line: impl Iterator<Item = u8>) -> u32 {
     // `longest[k]`: the longest increasing run ending at the k-th tile, over at most 25 tiles.
-    let mut tiles = [0u32; MAX_CELLS];
+    let mut tiles = [0u8; MAX_CELLS];
     let mut longest = [0u32; MAX_CELLS];
     let (mut count, mut best) = (0, 0);
     for tile in line {
@@ -258,18 +278,7 @@ fn conflict(line: impl Iterator<Item = u32>) -> u32 {
     2 * (count as u32 - best)
 }
 
-/// A 64-bit fingerprint of a packed board, for the set of boards seen: half the memory of the
-/// keys, which matters as the set outgrows the caches. Two boards of a few million share one
-/// with a chance of about one in ten million, and then a board is left out of the search, which
-/// costs at most a longer path.
-fn fingerprint(key: u128) -> u64 {
-    let high = (key >> 64) as u64;
-    let mixed = (key as u64).wrapping_add(high.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-    let mixed = (mixed ^ mixed >> 31).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    mixed ^ mixed >> 29
-}
-
-/// The hasher of fingerprints, which are hashes already.
+/// The hasher of fingerprints, which are spread over their bits already.
 #[derive(Default)]
 struct Fingerprint(u64);
 
@@ -316,22 +325,22 @@ mod tests {
             11,
         ];
         let goal: Vec<u32> = (1..25).chain([0]).collect();
-        let one = solve(5, &board, 2000, 1).unwrap();
+        let one = solve(5, &board, 2000, 1000, 1).unwrap();
         assert_eq!(replay(5, &board, &one), goal);
-        assert_eq!(solve(5, &board, 2000, 2), Some(one));
+        assert_eq!(solve(5, &board, 2000, 1000, 2), Some(one));
         // A beam of one board may wander and give up; what it returns must still be right.
         for width in [1, 2, 5] {
-            if let Some(moves) = solve(5, &board, width, 1) {
+            if let Some(moves) = solve(5, &board, width, 1000, 1) {
                 assert_eq!(replay(5, &board, &moves), goal);
             }
         }
-        assert_eq!(solve(2, &[1, 2, 3, 0], 10, 2), Some(Vec::new()));
+        assert_eq!(solve(2, &[1, 2, 3, 0], 10, 1000, 2), Some(Vec::new()));
     }
 
     #[test]
     fn the_estimate_follows_each_slide() {
         let lines = Lines::new(5, 25);
-        let mut board: Vec<u32> = (1..25).chain([0]).collect();
+        let mut board: Vec<u8> = (1..25).chain([0]).collect();
         let mut estimate = lines.estimate(&board);
         assert_eq!(estimate, 0);
         let (mut blank, mut seed) = (24usize, 12345u64);
@@ -345,7 +354,8 @@ mod tests {
                 board.swap(cell, blank);
                 blank = cell;
                 assert_eq!(estimate, lines.estimate(&board));
-                assert_eq!(u64::from(estimate), lower_bound(5, &board));
+                let tiles: Vec<u32> = board.iter().map(|&t| u32::from(t)).collect();
+                assert_eq!(u64::from(estimate), lower_bound(5, &tiles));
             }
         }
     }

@@ -240,9 +240,9 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>
         }
     }
 
-    /// The iterations left, to the end, each forecast to visit [`PARALLEL_NODES`] or more
+    /// The iterations left, to the end, each forecast to visit `PARALLEL_NODES` or more
     /// shared out between up to `threads` threads: the tree is cut at the shallowest depth that
-    /// gives [`SUBTREES_PER_THREAD`] subtrees a thread, and each thread takes the next subtree
+    /// gives `SUBTREES_PER_THREAD` subtrees a thread, and each thread takes the next subtree
     /// left, in the order of their paths. The path found is the one of the first subtree that
     /// holds one (the threads finish every subtree before it), so it is the path
     /// [`Iterations::finish`] finds, whatever the threads; only the nodes counted may differ.
