@@ -11,7 +11,7 @@
 
 use crate::beam;
 use crate::board::{reaches_goal, Board, Move};
-use crate::constructive::{self, turn_last_block};
+use crate::constructive;
 use crate::optimal::{cores, Solver};
 
 /// The most cells of a board solved optimally.
@@ -26,9 +26,12 @@ pub const BEAM_WIDTH: usize = 20_000;
 /// The most cells of a board, or of the last block of a larger board, that beam search solves;
 /// a level keeps `BEAM_WORK / cells` boards at most, so a level costs about the same on any
 /// board. On random 8x8 boards a beam of 5,000 found paths twice the tiles' Manhattan distance
-/// in a second, where construction takes 3.6 times; on 10 x 10 boards it gave up on one board of
-/// two after 7 s (the estimates of the whole level stop falling), so larger boards are built
-/// down to a block of this size first.
+/// in a second, where construction takes 3.6 times. On 9x9 and 10 x 10 boards the search lost
+/// its way on three boards of nine (their paths, built down to a smaller block and finished
+/// again, came out 3.1 to 4.1 times the lower bound in up to 5.8 s, where the other six came
+/// out 1.8 to 2.1 times), so larger boards are built down to a block of this size first.
+/// A block's search that loses its way still costs seconds: on one random 10 x 10 board of
+/// three it took 5.6 s, with a fallback that searched again on a smaller block.
 pub const BEAM_CELLS: usize = 64;
 const BEAM_WORK: usize = 500_000;
 
@@ -118,20 +121,22 @@ impl AnyShape {
     }
 
     /// Moves that solve `block` (`width` to a row), which can reach the goal: the fewest if it
-    /// has at most 16 cells, else by beam search, or by construction should that give up.
+    /// has at most 16 cells, else by beam search, or, should that give up, by construction down
+    /// to a block of at most 15 cells solved in the fewest.
     fn finish(&mut self, width: usize, block: &[u32]) -> Vec<Move> {
         if block.len() <= OPTIMAL_CELLS {
             return self.optimal_path(width, block);
         }
         let beam_width = (BEAM_WORK / block.len()).min(BEAM_WIDTH);
-        // Paths come out at about twice the bound: three times and more is a search lost.
-        let max_levels = 3 * lower_bound(width, block) as usize + 100;
-        let found = beam::solve(width, block, beam_width, max_levels, self.threads);
-        found.unwrap_or_else(|| {
-            let mut moves = Vec::new();
-            constructive::solve(width, block, 4, turn_last_block, |m| moves.push(m));
-            moves
-        })
+        if let Some(moves) = beam::solve(width, block, beam_width, self.threads) {
+            return moves;
+        }
+        // Lost: build down to a block of at most 15 cells (3x5, 2x7 and the like, whose
+        // searches are quick, unlike 2x8's), and solve that in the fewest moves.
+        let mut moves = Vec::new();
+        let finish = |width: usize, block: &[u32]| self.optimal_path(width, block);
+        constructive::solve(width, block, OPTIMAL_CELLS - 1, finish, |m| moves.push(m));
+        moves
     }
 
     /// The first shortest path in dictionary order from `tiles` (at most 16 cells, `width` to a

@@ -31,6 +31,12 @@ pub const MAX_CELLS: usize = 256;
 /// outgrew the caches.
 const WINDOW: usize = 12;
 
+/// How many levels a search goes on without a board nearer the goal, by the estimate, than any
+/// before: a search that stalls that long has lost its way (on random 5x5 to 8x8 boards the best
+/// estimate falls every level or two). Nor does it go past three times the start's estimate,
+/// plus 100 levels: its paths come out at about twice that.
+const STALL: usize = 100;
+
 /// A board on a level, beside its tiles in the level's arena: its fingerprint, its estimate,
 /// and the blank's cell.
 #[derive(Clone, Copy)]
@@ -43,23 +49,17 @@ struct Node {
 /// Moves of the blank that turn the board `tiles` (`columns` to a row, at most [`MAX_CELLS`]
 /// cells, able to reach `1 2 .. N-1 0`) into the goal, found by beam search of `width` boards
 /// a level, each level's boards expanded on up to `threads` threads; `None` if it gave up
-/// (after `max_levels` levels, or with no new board to go to). The path does not depend on
-/// the threads.
+/// (after `STALL` levels without a new best estimate, past three times the start's estimate
+/// plus 100 levels, or with no new board to go to). The path does not depend on the threads.
 ///
 /// # Example
 /// ```
 /// use engine::beam;
 /// use engine::board::Move;
-/// let moves = beam::solve(3, &[1, 2, 3, 4, 0, 5], 100, 1000, 1);
+/// let moves = beam::solve(3, &[1, 2, 3, 4, 0, 5], 100, 1);
 /// assert_eq!(moves, Some(vec![Move::Right]));
 /// ```
-pub fn solve(
-    columns: usize,
-    tiles: &[u32],
-    width: usize,
-    max_levels: usize,
-    threads: usize,
-) -> Option<Vec<Move>> {
+pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Option<Vec<Move>> {
     let cells = tiles.len();
     assert!(
         cells <= MAX_CELLS,
@@ -91,6 +91,8 @@ pub fn solve(
         HashMap::with_capacity_and_hasher(2 * WINDOW * width, Default::default());
     seen.insert(key, 0);
     let mut found = level.iter().position(|node| node.estimate == 0);
+    let (mut best, mut best_depth) = (level[0].estimate, 0);
+    let max_levels = 3 * level[0].estimate as usize + 100;
     while found.is_none() {
         let depth = trail.len() + 1;
         // The new boards one move from a share of the level, from `first` on.
@@ -133,7 +135,11 @@ pub fn solve(
         next.sort_unstable_by_key(|(node, _, _)| (node.estimate, node.key));
         next.dedup_by_key(|(node, _, _)| node.key);
         next.truncate(width);
-        if next.is_empty() || depth > max_levels {
+        let nearest = next.first().map_or(u32::MAX, |(node, _, _)| node.estimate);
+        if nearest < best {
+            (best, best_depth) = (nearest, depth);
+        }
+        if next.is_empty() || depth - best_depth > STALL || depth > max_levels {
             return None;
         }
         seen.extend(next.iter().map(|(node, _, _)| (node.key, depth)));
@@ -325,16 +331,16 @@ mod tests {
             11,
         ];
         let goal: Vec<u32> = (1..25).chain([0]).collect();
-        let one = solve(5, &board, 2000, 1000, 1).unwrap();
+        let one = solve(5, &board, 2000, 1).unwrap();
         assert_eq!(replay(5, &board, &one), goal);
-        assert_eq!(solve(5, &board, 2000, 1000, 2), Some(one));
+        assert_eq!(solve(5, &board, 2000, 2), Some(one));
         // A beam of one board may wander and give up; what it returns must still be right.
         for width in [1, 2, 5] {
-            if let Some(moves) = solve(5, &board, width, 1000, 1) {
+            if let Some(moves) = solve(5, &board, width, 1) {
                 assert_eq!(replay(5, &board, &moves), goal);
             }
         }
-        assert_eq!(solve(2, &[1, 2, 3, 0], 10, 1000, 2), Some(Vec::new()));
+        assert_eq!(solve(2, &[1, 2, 3, 0], 10, 2), Some(Vec::new()));
     }
 
     #[test]
