@@ -5,7 +5,7 @@ use std::io::Write;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
-use engine::any_shape::{AnyShape, Report};
+use engine::any_shape::{self, AnyShape, Report};
 use engine::board::{check_arrangement, Move};
 use engine::input::{InputError, MAX_ROW_LINE, MAX_SIDE};
 use engine::judge::{self, Reader};
@@ -156,11 +156,7 @@ impl Progress {
 
     /// Board number `board`, `width` wide with `cells` cells, is being solved.
     fn board(&self, board: usize, width: usize, cells: usize) {
-        let how = match cells {
-            0..=16 => "searching for the fewest moves",
-            17..=25 => "beam search",
-            _ => "building the moves, then a beam search of the last block",
-        };
+        let how = any_shape::method(width, cells);
         let label = format!("board {} ({} x {}): {}", board, cells / width, width, how);
         self.events.send(Some(label)).ok();
     }

@@ -3,7 +3,8 @@
 //! of the 19 shapes, made when first asked and kept with its tables); short moves by beam search
 //! ([`crate::beam`]) on boards of up to [`BEAM_CELLS`] cells, 5x5 to 8x8 and the like; on
 //! larger boards a solution by construction ([`crate::constructive`]), streamed as it is found,
-//! that leaves its last block of at most [`BEAM_CELLS`] cells to the beam search.
+//! that leaves its last block of at most [`BEAM_CELLS`] cells to the beam search (or to the
+//! optimal solver, when the block has at most 16 cells).
 //!
 //! Each solution comes with the best lower bound known: its own length when it is optimal, else
 //! Manhattan distance plus linear conflict over every row and column ([`lower_bound`]), O(cells
@@ -18,9 +19,10 @@ use crate::optimal::{cores, Solver};
 pub const OPTIMAL_CELLS: usize = 16;
 
 /// The most boards a level of the beam search keeps: on Korf and Felner's 5x5 boards (AMD
-/// EPYC, two threads), 20,000 find paths 1.084 times the optimal length on average, 1.187 at
-/// worst, in 0.81 s a board on average and 1.06 s at most; 10,000 find paths 1.101 times
-/// (1.242) in half that; 1,000, 1.181 times (1.385) in 0.04 s.
+/// EPYC, two threads, one process a board), 20,000 find paths 1.073 times the optimal length on
+/// average, 1.168 at worst, in 0.67 to 0.91 s a board (median and worst). With the search's
+/// first form, 10,000 found paths 1.101 times (1.242) in half the time, and 1,000 paths 1.181
+/// times (1.385) in 0.04 s.
 pub const BEAM_WIDTH: usize = 20_000;
 
 /// The most cells of a board, or of the last block of a larger board, that beam search solves;
@@ -30,8 +32,9 @@ pub const BEAM_WIDTH: usize = 20_000;
 /// its way on three boards of nine (their paths, built down to a smaller block and finished
 /// again, came out 3.1 to 4.1 times the lower bound in up to 5.8 s, where the other six came
 /// out 1.8 to 2.1 times), so larger boards are built down to a block of this size first.
-/// A block's search that loses its way still costs seconds: on one random 10 x 10 board of
-/// three it took 5.6 s, with a fallback that searched again on a smaller block.
+/// A block's search that loses its way still costs seconds: the worst of three random 10 x 10
+/// boards took 3.2 s (5.6 s when the fallback searched again on a block of half the cells,
+/// where it now solves a block of at most 15 cells in the fewest moves).
 pub const BEAM_CELLS: usize = 64;
 const BEAM_WORK: usize = 500_000;
 
@@ -103,12 +106,8 @@ impl AnyShape {
             });
         }
         let mut length = 0;
-        let block = match width <= BEAM_CELLS / 4 {
-            true => (width * (width + 2)).min(BEAM_CELLS),
-            false => STRIP_CELLS,
-        };
         let finish = |width: usize, block: &[u32]| self.finish(width, block);
-        constructive::solve(width, tiles, block, finish, |m| {
+        constructive::solve(width, tiles, last_block(width), finish, |m| {
             length += 1;
             emit(m)
         });
@@ -152,6 +151,24 @@ impl AnyShape {
             }
         };
         self.solvers[index].1.path(tiles)
+    }
+}
+
+/// How a board `width` wide with `cells` cells is solved, in words, for a person waiting.
+pub fn method(width: usize, cells: usize) -> &'static str {
+    match cells {
+        0..=OPTIMAL_CELLS => "searching for the fewest moves",
+        _ if cells <= last_block(width) => "beam search",
+        _ => "building the moves, then solving the last block",
+    }
+}
+
+/// The most cells of the block that construction leaves on a board `width` wide: about as tall
+/// as wide, at most [`BEAM_CELLS`]; a strip of `STRIP_CELLS` on a board wider than 16.
+fn last_block(width: usize) -> usize {
+    match width <= BEAM_CELLS / 4 {
+        true => (width * (width + 2)).min(BEAM_CELLS),
+        false => STRIP_CELLS,
     }
 }
 
@@ -272,5 +289,25 @@ mod tests {
         // (6 belongs in row 1); 1 and 6 both belong in column 0, in the wrong order: +2.
         assert_eq!(lower_bound(5, &[6, 2, 3, 4, 5, 1, 7, 8, 9, 0]), 4);
         assert_eq!(lower_bound(4, &(1..16).chain([0]).collect::<Vec<_>>()), 0);
+    }
+
+    #[test]
+    fn each_size_of_board_has_its_method() {
+        assert_eq!(method(4, 16), "searching for the fewest moves");
+        assert_eq!(method(2, 16), "searching for the fewest moves");
+        assert_eq!(method(5, 25), "beam search");
+        assert_eq!(method(8, 64), "beam search");
+        assert_eq!(
+            method(10, 100),
+            "building the moves, then solving the last block"
+        );
+        assert_eq!(
+            method(3, 120),
+            "building the moves, then solving the last block"
+        );
+        assert_eq!(
+            method(30, 60),
+            "building the moves, then solving the last block"
+        );
     }
 }

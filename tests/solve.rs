@@ -277,8 +277,7 @@ fn a_long_board_shows_its_progress_on_a_terminal() {
     let command = format!("{} {} > /dev/null", SOLVE, file.display());
     let (output, _) = run_with("script", &["-qec", &command, "/dev/null"], b"");
     let shown = String::from_utf8_lossy(&output.stdout).to_string();
-    let line =
-        "\rboard 1 (300 x 300): building the moves, then a beam search of the last block, 1 s ";
+    let line = "\rboard 1 (300 x 300): building the moves, then solving the last block, 1 s ";
     assert!(shown.contains(line), "{:?}", shown);
     assert!(shown.ends_with("\r\u{1b}[K"), "{:?}", shown);
     let (output, _) = run_with(SOLVE, &[file.to_str().unwrap()], b"");
