@@ -60,7 +60,7 @@ struct Node {
 /// assert_eq!(moves, Some(vec![Move::Right]));
 /// ```
 pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Option<Vec<Move>> {
-    let cells = tiles.len();
+    let (cells, threads) = (tiles.len(), threads.max(1));
     assert!(
         cells <= MAX_CELLS,
         "beam search takes up to {} cells",
@@ -68,7 +68,7 @@ pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Opt
     );
     let lines = Lines::new(columns, cells);
     // A random number for each tile in each cell: a board's fingerprint is those of its tiles'
-    // places XORed, and a move changes two of them.
+    // places XORed, and a move changes four of them, two for the tile and two for the blank.
     let mut seed = 0x2024_1124_u64;
     let zobrist: Vec<u64> = (0..cells * cells).map(|_| split_mix(&mut seed)).collect();
     let z = |tile: u8, cell: usize| zobrist[usize::from(tile) * cells + cell];
@@ -125,11 +125,8 @@ pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Opt
             }
             children
         };
-        let size = (level.len() + threads - 1) / threads.max(1);
-        let shares: Vec<(usize, &[Node])> = (0..)
-            .step_by(size.max(1))
-            .zip(level.chunks(size.max(1)))
-            .collect();
+        let size = ((level.len() + threads - 1) / threads).max(1);
+        let shares: Vec<(usize, &[Node])> = (0..).step_by(size).zip(level.chunks(size)).collect();
         let mut next: Vec<_> = in_parallel(&shares, threads, expand).concat();
         // The best `width` boards, each once: a board reached two ways holds one place.
         next.sort_unstable_by_key(|(node, _, _)| (node.estimate, node.key));
