@@ -67,6 +67,9 @@ pub fn solve(
         cell_of,
         fixed: vec![false; cells],
         held: VecDeque::with_capacity(HELD + 1),
+        came_from: Vec::new(),
+        queue: VecDeque::new(),
+        route: Vec::new(),
         finish_cells,
         finish,
         emit,
@@ -111,6 +114,11 @@ struct Walker<G, F> {
     fixed: Vec<bool>,
     /// The latest moves, not yet out.
     held: VecDeque<Move>,
+    /// The blank's breadth-first search's cells, kept from one search to the next: allocating
+    /// them for each took a sixth of a large board's time.
+    came_from: Vec<usize>,
+    queue: VecDeque<(usize, usize)>,
+    route: Vec<usize>,
     /// The largest block left to `finish`.
     finish_cells: usize,
     finish: G,
@@ -306,8 +314,9 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
         // Around the obstacle: search the box of blank, target and obstacle, grown by one cell;
         // the whole board if that box is walled off.
         for margin in [1, self.width.max(self.height)] {
-            if let Some(route) = self.search(target, avoid, margin) {
-                for cell in route {
+            if self.search(target, avoid, margin) {
+                for i in 0..self.route.len() {
+                    let cell = self.route[i];
                     self.step_to(cell);
                 }
                 return;
@@ -337,60 +346,71 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
         }
     }
 
-    /// The cells after the blank's along a shortest route to `target`, by breadth-first search
-    /// over free cells in the box around blank, target and `avoid` grown by `margin`.
-    fn search(&self, target: usize, avoid: usize, margin: usize) -> Option<Vec<usize>> {
+    /// Whether a route of the blank to `target` exists over free cells in the box around blank,
+    /// target and `avoid` grown by `margin`; if so, the cells after the blank's along a shortest
+    /// one, found by breadth-first search, are left in `self.route`.
+    fn search(&mut self, target: usize, avoid: usize, margin: usize) -> bool {
         let width = self.width;
         let blank = self.blank();
         let corners = [blank, target, avoid];
         let top = corners
             .iter()
             .map(|&c| c / width)
-            .min()?
+            .min()
+            .unwrap_or(0)
             .saturating_sub(margin);
-        let bottom = (corners.iter().map(|&c| c / width).max()? + margin).min(self.height - 1);
+        let bottom = corners.iter().map(|&c| c / width).max().unwrap_or(0);
+        let bottom = (bottom + margin).min(self.height - 1);
         let left = corners
             .iter()
             .map(|&c| c % width)
-            .min()?
+            .min()
+            .unwrap_or(0)
             .saturating_sub(margin);
-        let right = (corners.iter().map(|&c| c % width).max()? + margin).min(width - 1);
+        let right = corners.iter().map(|&c| c % width).max().unwrap_or(0);
+        let right = (right + margin).min(width - 1);
         let box_width = right - left + 1;
-        let index = |cell: usize| (cell / width - top) * box_width + cell % width - left;
-        let mut came_from = vec![usize::MAX; (bottom - top + 1) * box_width];
-        came_from[index(blank)] = blank;
-        let mut queue = VecDeque::from([blank]);
-        while let Some(cell) = queue.pop_front() {
-            if cell == target {
-                let mut route = vec![target];
-                while let Some(&last) = route.last() {
-                    let previous = came_from[index(last)];
-                    if previous == blank {
-                        route.reverse();
-                        return Some(route);
-                    }
-                    route.push(previous);
+        // Cells are walked by row and column, and numbered within the box, so that no step
+        // divides by the board's width.
+        let at = |row: usize, column: usize| (row - top) * box_width + column - left;
+        let (came_from, queue, route) = (&mut self.came_from, &mut self.queue, &mut self.route);
+        came_from.clear();
+        came_from.resize((bottom - top + 1) * box_width, usize::MAX);
+        let start = at(blank / width, blank % width);
+        came_from[start] = start;
+        queue.clear();
+        queue.push_back((blank / width, blank % width));
+        let goal = (target / width, target % width);
+        while let Some((row, column)) = queue.pop_front() {
+            if (row, column) == goal {
+                route.clear();
+                let mut i = at(row, column);
+                while i != start {
+                    route.push((top + i / box_width) * width + left + i % box_width);
+                    i = came_from[i];
                 }
+                route.reverse();
+                return true;
             }
-            let (row, column) = (cell / width, cell % width);
+            let here = at(row, column);
             let neighbours = [
-                (row > top, cell.wrapping_sub(width)),
-                (row < bottom, cell + width),
-                (column > left, cell.wrapping_sub(1)),
-                (column < right, cell + 1),
+                (row > top, row.wrapping_sub(1), column),
+                (row < bottom, row + 1, column),
+                (column > left, row, column.wrapping_sub(1)),
+                (column < right, row, column + 1),
             ];
-            for (inside, next) in neighbours {
-                if inside
-                    && !self.fixed[next]
-                    && next != avoid
-                    && came_from[index(next)] == usize::MAX
-                {
-                    came_from[index(next)] = cell;
-                    queue.push_back(next);
+            for (inside, row, column) in neighbours {
+                if !inside {
+                    continue;
+                }
+                let (next, i) = (row * width + column, at(row, column));
+                if !self.fixed[next] && next != avoid && came_from[i] == usize::MAX {
+                    came_from[i] = here;
+                    queue.push_back((row, column));
                 }
             }
         }
-        None
+        false
     }
 
     fn blank(&self) -> usize {
