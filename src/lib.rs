@@ -12,7 +12,10 @@
 //! - [`solver`]: many 3x3 (or smaller) cases: IDA* first, distance tables once they pay.
 //! - [`optimal`]: many cases on a board of up to 16 cells (4x4, 2x8, 3x5 ..): IDA* first,
 //!   pattern databases once they pay, every core.
-//! - [`any_shape`]: one board of any shape: optimal up to 16 cells, constructive beyond.
+//! - [`beam`]: beam search, short paths (not proven shortest) on boards too large to search
+//!   optimally, 5x5 to 8x8.
+//! - [`any_shape`]: one board of any shape: optimal up to 16 cells, beam search up to 64,
+//!   construction finished by either beyond.
 //! - [`show`]: drawing the boards along a solution.
 //! - [`threads`]: work shared out between threads, results in order.
 //! - [`input`] and [`judge`]: reading cases, printing answers, reporting bad input.
