@@ -7,12 +7,14 @@
 //! optimal solver, when the block has at most 16 cells).
 //!
 //! Each solution comes with the best lower bound known: its own length when it is optimal, else
-//! Manhattan distance plus linear conflict over every row and column ([`lower_bound`]), O(cells
-//! · log width) from scratch. A constructed solution whose length meets the bound is optimal too.
+//! Manhattan distance plus linear conflict over every row and column
+//! ([`crate::linear_conflict::lower_bound`]). A solution whose length meets the bound is
+//! optimal too.
 
 use crate::beam;
 use crate::board::{reaches_goal, Board, Move};
 use crate::constructive;
+use crate::linear_conflict::lower_bound;
 use crate::optimal::{cores, Solver};
 
 /// The most cells of a board solved optimally.
@@ -227,69 +229,9 @@ fn optimal_solver(shape: (usize, usize), threads: usize) -> Box<dyn OptimalPath>
     )
 }
 
-/// Manhattan distance plus linear conflict of the board `tiles`, `width` to a row, towards
-/// `1 2 .. N-1 0`: a lower bound on the moves of any solution. Each line's conflict is twice the
-/// tiles that belong in it, less its longest run in goal order (found by patience sorting).
-pub fn lower_bound(width: usize, tiles: &[u32]) -> u64 {
-    let height = tiles.len() / width;
-    let home = |tile: u32| (tile as usize - 1) / width;
-    let mut bound = 0u64;
-    for (cell, &tile) in tiles.iter().enumerate().filter(|&(_, &t)| t != 0) {
-        let (row, column) = (cell / width, cell % width);
-        let goal = tile as usize - 1;
-        bound += (row.abs_diff(goal / width) + column.abs_diff(goal % width)) as u64;
-    }
-    let mut line = Vec::new();
-    for row in 0..height {
-        line.clear();
-        let cells = &tiles[row * width..(row + 1) * width];
-        line.extend(
-            cells
-                .iter()
-                .filter(|&&t| t != 0 && home(t) == row)
-                .map(|&t| t),
-        );
-        bound += 2 * (line.len() - longest_increasing(&line)) as u64;
-    }
-    for column in 0..width {
-        line.clear();
-        let cells = tiles[column..].iter().step_by(width);
-        let belongs = |&&t: &&u32| t != 0 && (t as usize - 1) % width == column;
-        line.extend(cells.filter(belongs).map(|&t| t));
-        bound += 2 * (line.len() - longest_increasing(&line)) as u64;
-    }
-    bound
-}
-
-/// The length of the longest increasing subsequence of `values`.
-fn longest_increasing(values: &[u32]) -> usize {
-    // `tails[k]`: the smallest last value of an increasing run of length k + 1 so far.
-    let mut tails: Vec<u32> = Vec::new();
-    for &value in values {
-        match tails.binary_search(&value) {
-            Ok(_) => {}
-            Err(k) if k == tails.len() => tails.push(value),
-            Err(k) => tails[k] = value,
-        }
-    }
-    tails.len()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn lower_bound_counts_manhattan_and_conflicts() {
-        // 2 1 3 / 4 5 6 / 7 8 0: Manhattan 2, plus 2 for the 1-2 conflict in the top row.
-        assert_eq!(lower_bound(3, &[2, 1, 3, 4, 5, 6, 7, 8, 0]), 4);
-        // 3 2 1 in the top row: Manhattan 4; two of the three must leave: +4.
-        assert_eq!(lower_bound(3, &[3, 2, 1, 4, 5, 6, 7, 8, 0]), 8);
-        // A column conflict on a 2x5 board: 6 above 1 in column 0 counts as Manhattan only
-        // (6 belongs in row 1); 1 and 6 both belong in column 0, in the wrong order: +2.
-        assert_eq!(lower_bound(5, &[6, 2, 3, 4, 5, 1, 7, 8, 9, 0]), 4);
-        assert_eq!(lower_bound(4, &(1..16).chain([0]).collect::<Vec<_>>()), 0);
-    }
 
     #[test]
     fn each_size_of_board_has_its_method() {

@@ -20,6 +20,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::board::Move;
+use crate::linear_conflict::{line_conflict, lower_bound};
 use crate::threads::in_parallel;
 
 /// The most cells of a board beam search takes: tiles are bytes.
@@ -80,7 +81,7 @@ pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Opt
     let blank = board.iter().position(|&t| t == 0).unwrap_or(0) as u16;
     let mut level = vec![Node {
         key,
-        estimate: lines.estimate(&board),
+        estimate: lower_bound(columns, tiles) as u32,
         blank,
     }];
     let mut arena = board;
@@ -192,20 +193,6 @@ impl Lines {
         }
     }
 
-    /// Manhattan distance plus linear conflict of `board`.
-    fn estimate(&self, board: &[u8]) -> u32 {
-        let manhattan: u32 = (0..board.len())
-            .map(|cell| self.distance(board[cell], cell))
-            .sum();
-        let rows: u32 = (0..self.rows)
-            .map(|row| self.row_conflict(board, row))
-            .sum();
-        let columns: u32 = (0..self.columns)
-            .map(|c| self.column_conflict(board, c))
-            .sum();
-        manhattan + rows + columns
-    }
-
     /// The estimate once the tile at `from` of `board`, whose estimate is `before`, slides
     /// into the blank at `to`; `board` is left as it was. Only a line the tile leaves or enters
     /// can change its conflict (rows for a vertical slide, columns for a horizontal one), and
@@ -249,36 +236,14 @@ impl Lines {
         let cells = row * self.columns..(row + 1) * self.columns;
         let homes = cells.map(|cell| board[cell]).filter(|&t| t != 0);
         let belong = homes.filter(|&t| (t as usize - 1) / self.columns == row);
-        conflict(belong)
+        line_conflict(belong.map(u32::from), &mut [0; MAX_CELLS])
     }
 
     fn column_conflict(&self, board: &[u8], column: usize) -> u32 {
         let tiles = (0..self.rows).map(|row| board[row * self.columns + column]);
         let belong = tiles.filter(|&t| t != 0 && (t as usize - 1) % self.columns == column);
-        conflict(belong)
+        line_conflict(belong.map(u32::from), &mut [0; MAX_CELLS])
     }
-}
-
-/// Twice the tiles of `line` (in order along it, each belonging to it, in goal order by number)
-/// less its longest increasing run.
-fn conflict(line: impl Iterator<Item = u8>) -> u32 {
-    // `longest[k]`: the longest increasing run ending at the k-th tile, over at most 25 tiles.
-    let mut tiles = [0u8; MAX_CELLS];
-    let mut longest = [0u32; MAX_CELLS];
-    let (mut count, mut best) = (0, 0);
-    for tile in line {
-        let run = 1
-            + (0..count)
-                .filter(|&j| tiles[j] < tile)
-                .map(|j| longest[j])
-                .max()
-                .unwrap_or(0);
-        tiles[count] = tile;
-        longest[count] = run;
-        count += 1;
-        best = best.max(run);
-    }
-    2 * (count as u32 - best)
 }
 
 /// The hasher of fingerprints, which are spread over their bits already.
@@ -304,7 +269,6 @@ impl Hasher for Fingerprint {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::any_shape::lower_bound;
 
     /// The board after `moves` from `tiles`, `columns` wide.
     fn replay(columns: usize, tiles: &[u32], moves: &[Move]) -> Vec<u32> {
@@ -344,7 +308,8 @@ mod tests {
     fn the_estimate_follows_each_slide() {
         let lines = Lines::new(5, 25);
         let mut board: Vec<u8> = (1..25).chain([0]).collect();
-        let mut estimate = lines.estimate(&board);
+        let tiles: Vec<u32> = board.iter().map(|&t| u32::from(t)).collect();
+        let mut estimate = lower_bound(5, &tiles) as u32;
         assert_eq!(estimate, 0);
         let (mut blank, mut seed) = (24usize, 12345u64);
         for _ in 0..3000 {
@@ -356,7 +321,6 @@ mod tests {
                 estimate = lines.after_slide(&mut board, estimate, cell, blank);
                 board.swap(cell, blank);
                 blank = cell;
-                assert_eq!(estimate, lines.estimate(&board));
                 let tiles: Vec<u32> = board.iter().map(|&t| u32::from(t)).collect();
                 assert_eq!(u64::from(estimate), lower_bound(5, &tiles));
             }
