@@ -69,9 +69,9 @@ fn main() {
     for (f, file) in files.iter().enumerate() {
         let file = file.as_deref();
         let mut input = judge::open_input(file, MAX_ROW_LINE, HELP);
-        let mut tiles = Vec::new();
+        let (mut tiles, mut row) = (Vec::new(), [0; MAX_SIDE + 1]);
         loop {
-            let width = match read_board(&mut input, &mut tiles) {
+            let width = match read_board(&mut input, &mut tiles, &mut row) {
                 Ok(Some(width)) => width,
                 Ok(None) if solved == 0 && f + 1 == files.len() => {
                     let message = "expected a board, found the end of the input".to_string();
@@ -222,18 +222,21 @@ fn statistics(report: &Report, started: Instant) -> String {
     format!("{} moves, {}, {:.1} ms", report.length, proof, ms)
 }
 
-/// Reads the next board into `tiles`, after any blank lines: its width, or `None` at the end of
-/// the input.
-fn read_board(input: &mut Reader, tiles: &mut Vec<u32>) -> Result<Option<usize>, InputError> {
+/// Reads the next board into `tiles`, after any blank lines, each line through `row`: its width,
+/// or `None` at the end of the input.
+fn read_board(
+    input: &mut Reader,
+    tiles: &mut Vec<u32>,
+    row: &mut [u32; MAX_SIDE + 1],
+) -> Result<Option<usize>, InputError> {
     if !input.next_filled_line()? {
         return Ok(None);
     }
     let first_line = input.line_number();
     tiles.clear();
-    let mut row = vec![0; MAX_SIDE + 1];
     let mut width = 0;
     loop {
-        let count = input.tiles_of_line(&mut row, MAX_SIDE * MAX_SIDE)?;
+        let count = input.tiles_of_line(row, MAX_SIDE * MAX_SIDE)?;
         if width == 0 && !(2..=MAX_SIDE).contains(&count) {
             let message = format!("a row needs 2 to {} numbers, found {}", MAX_SIDE, count);
             return Err(input.error(input.line_number(), message));
