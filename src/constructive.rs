@@ -4,8 +4,8 @@
 //!
 //! While more than two rows are left, the top one is placed tile by tile, left to right; then
 //! the last two rows column by column; as soon as the part of the board left unsolved has few
-//! enough cells (`finish_cells`: 15, a 3x5 or 2x7 block, when `solve` is called by
-//! [`crate::any_shape`]), the caller's optimal solver finishes it as a board of its own.
+//! enough cells (`finish_cells`), the caller's finisher solves it as a board of its own: beam
+//! search or the optimal solver for [`crate::any_shape`], [`turn_last_block`] for `mxn`.
 //! A tile walks home one step at a time: the blank goes round to the cell in front of it (along
 //! one of the two L-shaped routes when the tile is not in the way, else by breadth-first search
 //! in the small box around them) and the tile slides in. Of the steps that bring a tile nearer,
