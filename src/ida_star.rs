@@ -8,7 +8,7 @@
 //! nodes on the 4x4 board under the pattern databases, two fifths under linear conflict.
 //!
 //! One search can also share each iteration out between threads
-//! ([`Iterations::finish_in_parallel`]): the tree is cut into subtrees at a shallow depth, taken
+//! ([`Iterations::run_iteration`]): the tree is cut into subtrees at a shallow depth, taken
 //! in the order of their paths, and the first subtree holding a path gives it, so the answer is
 //! the same on any number of threads.
 //!
@@ -19,7 +19,7 @@
 //! child that is cut off costs no writes. Time is proportional to the nodes visited; the search
 //! allocates nothing until it has found the path.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::board::{Board, Move};
 use crate::linear_conflict::LinearConflict;
@@ -30,7 +30,7 @@ use crate::threads::on_threads;
 const SUBTREES_PER_THREAD: usize = 32;
 
 /// The fewest nodes an iteration is forecast to visit ([`Iterations::forecast`]) for
-/// [`Iterations::finish_in_parallel`] to share it out: a smaller one (about 3 ms) runs on one
+/// [`Iterations::run_iteration`] to share it out: a smaller one (about 3 ms) runs on one
 /// thread, where starting threads for each of a small search's iterations would cost more than
 /// they save.
 const PARALLEL_NODES: u64 = 100_000;
@@ -49,10 +49,12 @@ pub struct Solution {
 }
 
 /// An admissible estimate of the moves left to one goal, kept up to date as tiles slide.
-pub trait Heuristic<const W: usize, const N: usize> {
+///
+/// A heuristic is shared between the threads of one search, hence `Sync`.
+pub trait Heuristic<const W: usize, const N: usize>: Sync {
     /// What the heuristic knows of one board: its estimate, and whatever lets the next estimate
     /// be worked out from the one tile that slides.
-    type State: Copy;
+    type State: Copy + Send + Sync;
     /// The state of the board `tiles`.
     fn state(&self, tiles: &[u8; N]) -> Self::State;
     /// The estimate: never more than the fewest moves to the goal, and 0 only at the goal.
@@ -70,8 +72,8 @@ pub trait Heuristic<const W: usize, const N: usize> {
 
 /// Which moves a search may make next: an automaton over the moves made so far, from state 0
 /// before the first. A forbidden move must never be one of the first shortest path in
-/// dictionary order, so that the path found stays that one.
-pub trait Pruning {
+/// dictionary order, so that the path found stays that one. Each thread of a search takes a copy.
+pub trait Pruning: Copy + Send + Sync {
     /// The moves allowed in `state`, a bit per move of [`Move::ALL`].
     fn allowed(&self, state: u16) -> u8;
     /// The state after the move of bit `bit` of [`Move::ALL`], which must be allowed, in `state`.
@@ -161,13 +163,13 @@ pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>(
     node_limit: u64,
     max_moves: u32,
 ) -> Result<Solution, Stop> {
-    Iterations::new(start, heuristic, rules, max_moves).finish(node_limit)
+    Iterations::new(start, heuristic, rules, max_moves).finish(1, node_limit)
 }
 
 /// The search of [`search`], one iteration at a time, for a caller that shares one budget of
 /// nodes between several searches and needs to know what each would cost next.
 pub struct Iterations<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P> {
-    search: Search<'a, W, N, H, P>,
+    tree: Search<'a, W, N, H, P>,
     blank: usize,
     state: H::State,
     max_moves: u32,
@@ -183,9 +185,9 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>
     /// `rules` for paths of at most `max_moves` moves, before its first iteration.
     pub fn new(start: &Board<W, N>, heuristic: &'a H, rules: P, max_moves: u32) -> Self {
         let state = heuristic.state(start.tiles());
-        let search = Search::new(*start.tiles(), heuristic, rules, heuristic.estimate(&state));
+        let tree = Search::new(*start.tiles(), heuristic, rules, heuristic.estimate(&state));
         Iterations {
-            search,
+            tree,
             blank: start.blank(),
             state,
             max_moves,
@@ -198,39 +200,54 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>
     /// `max_moves` moves exists. `Some` when the search is over: with the path, with that proof,
     /// or with `Stop::NodeLimit` when the nodes of all iterations so far passed `node_limit` (the
     /// search cannot go on after that); `None` when the iteration found no path.
-    pub fn run_iteration(&mut self, node_limit: u64) -> Option<Result<Solution, Stop>> {
-        let search = &mut self.search;
-        search.rules.before_iteration(search.nodes);
-        if search.bound > self.max_moves {
-            return Some(Err(Stop::MoveLimit {
-                nodes: search.nodes,
-            }));
+    ///
+    /// An iteration forecast to visit `PARALLEL_NODES` or more is shared out between up to
+    /// `threads` threads: the tree is cut at the shallowest depth that gives
+    /// `SUBTREES_PER_THREAD` subtrees a thread, and each thread takes the next subtree left, in
+    /// the order of their paths. The path found is the one of the first subtree that holds one
+    /// (the threads finish every subtree before it), so it is the path one thread finds; only
+    /// the nodes counted may differ.
+    pub fn run_iteration(
+        &mut self,
+        threads: usize,
+        node_limit: u64,
+    ) -> Option<Result<Solution, Stop>> {
+        let alone = threads == 1 || self.forecast() < PARALLEL_NODES;
+        let tree = &mut self.tree;
+        tree.rules.before_iteration(tree.nodes);
+        if tree.bound > self.max_moves {
+            return Some(Err(Stop::MoveLimit { nodes: tree.nodes }));
         }
-        let before = search.nodes;
-        search.node_limit = node_limit;
-        if search.dfs::<false>(self.blank, 0, self.state, 0) {
-            if search.nodes > node_limit {
-                return Some(Err(Stop::NodeLimit {
-                    nodes: search.nodes,
-                }));
-            }
+        let before = tree.nodes;
+        tree.node_limit = node_limit;
+        let found = match alone {
+            true => tree
+                .dfs::<false>(self.blank, 0, self.state, 0)
+                .then(|| tree.path()),
+            false => tree.shared_out(threads, self.blank, self.state),
+        };
+        if tree.nodes > node_limit {
+            return Some(Err(Stop::NodeLimit { nodes: tree.nodes }));
+        }
+        if let Some(moves) = found {
             return Some(Ok(Solution {
-                moves: search.path(),
-                nodes: search.nodes,
+                moves,
+                nodes: tree.nodes,
             }));
         }
         self.before_last = self.last;
-        self.last = search.nodes - before;
-        search.bound = search.next_bound;
-        search.next_bound = u32::MAX;
+        self.last = tree.nodes - before;
+        tree.bound = tree.next_bound;
+        tree.next_bound = u32::MAX;
         None
     }
 
-    /// The iterations left, run as [`search`] runs them: to the end, or until the nodes pass
-    /// `node_limit`, or until the next iteration is forecast to pass it.
-    pub fn finish(mut self, node_limit: u64) -> Result<Solution, Stop> {
+    /// The iterations left, each on up to `threads` threads, run as [`search`] runs them: to the
+    /// end, or until the nodes pass `node_limit`, or until the next iteration is forecast to
+    /// pass it.
+    pub fn finish(mut self, threads: usize, node_limit: u64) -> Result<Solution, Stop> {
         loop {
-            if let Some(end) = self.run_iteration(node_limit) {
+            if let Some(end) = self.run_iteration(threads, node_limit) {
                 return end;
             }
             let nodes = self.nodes();
@@ -240,106 +257,9 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>
         }
     }
 
-    /// The iterations left, to the end, each forecast to visit `PARALLEL_NODES` or more
-    /// shared out between up to `threads` threads: the tree is cut at the shallowest depth that
-    /// gives `SUBTREES_PER_THREAD` subtrees a thread, and each thread takes the next subtree
-    /// left, in the order of their paths. The path found is the one of the first subtree that
-    /// holds one (the threads finish every subtree before it), so it is the path
-    /// [`Iterations::finish`] finds, whatever the threads; only the nodes counted may differ.
-    pub fn finish_in_parallel(mut self, threads: usize) -> Result<Solution, Stop>
-    where
-        H: Sync,
-        H::State: Send + Sync,
-        P: Copy + Send + Sync,
-    {
-        loop {
-            // An iteration too small to pay for starting threads runs on this one.
-            if threads == 1 || self.forecast() < PARALLEL_NODES {
-                match self.run_iteration(u64::MAX) {
-                    Some(end) => return end,
-                    None => continue,
-                }
-            }
-            let search = &mut self.search;
-            search.node_limit = u64::MAX;
-            let start_nodes = search.nodes;
-            search.rules.before_iteration(search.nodes);
-            if search.bound > self.max_moves {
-                return Err(Stop::MoveLimit {
-                    nodes: search.nodes,
-                });
-            }
-            // Cut the tree, deeper while it gives too few subtrees and cutting is cheap. A path
-            // short enough ends the search while cutting; a tree with nothing at the cut depth
-            // was searched whole.
-            search.split_depth = 1;
-            loop {
-                search.subtrees.clear();
-                search.next_bound = u32::MAX;
-                let before = search.nodes;
-                if search.dfs::<true>(self.blank, 0, self.state, 0) {
-                    let (moves, nodes) = (search.path(), search.nodes);
-                    return Ok(Solution { moves, nodes });
-                }
-                let cut = search.subtrees.len();
-                if cut == 0
-                    || cut >= SUBTREES_PER_THREAD * threads
-                    || search.nodes - before > CUT_NODES
-                {
-                    break;
-                }
-                search.split_depth += 1;
-            }
-            let subtrees = std::mem::take(&mut search.subtrees);
-            let (next, first) = (AtomicUsize::new(0), AtomicUsize::new(usize::MAX));
-            let shared = &*search;
-            let worker = || {
-                let mut helper =
-                    Search::new(shared.tiles, shared.heuristic, shared.rules, shared.bound);
-                let mut found = None;
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let (tiles, blank, state, rule, trail) = match subtrees.get(i) {
-                        Some(subtree) if i < first.load(Ordering::Relaxed) => subtree,
-                        _ => break,
-                    };
-                    helper.tiles = *tiles;
-                    let depth = trail.len() as u32;
-                    if helper.dfs::<false>(*blank, depth, *state, *rule) {
-                        first.fetch_min(i, Ordering::Relaxed);
-                        found = found.or(Some((i, helper.path())));
-                    }
-                }
-                (found, helper.nodes, helper.next_bound)
-            };
-            let done = on_threads(threads, worker);
-            let mut first_found: Option<(usize, Vec<Move>)> = None;
-            for (found, nodes, next_bound) in done {
-                search.nodes += nodes;
-                search.next_bound = search.next_bound.min(next_bound);
-                if let Some((i, moves)) = found {
-                    if first_found.as_ref().map_or(true, |(j, _)| i < *j) {
-                        first_found = Some((i, moves));
-                    }
-                }
-            }
-            if let Some((i, below)) = first_found {
-                // The moves to the subtree, then those within it.
-                let mut moves = subtrees[i].4.clone();
-                moves.extend(below);
-                let nodes = search.nodes;
-                return Ok(Solution { moves, nodes });
-            }
-            search.bound = search.next_bound;
-            search.next_bound = u32::MAX;
-            self.before_last = self.last;
-            self.last = search.nodes - start_nodes;
-        }
-    }
-
     /// The nodes visited so far.
     pub fn nodes(&self) -> u64 {
-        self.search.nodes
+        self.tree.nodes
     }
 
     /// The nodes the next iteration will likely visit: the last iteration's, grown by the same
@@ -378,7 +298,7 @@ struct Search<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P> {
     moves: Vec<Move>,
     nodes: u64,
     node_limit: u64,
-    /// Where a search that cuts its tree (see [`Iterations::finish_in_parallel`]) stops, the
+    /// Where a search that cuts its tree (see [`Iterations::run_iteration`]) stops, the
     /// moves that led to where it stands, and the subtrees it left.
     split_depth: u32,
     trail: Vec<Move>,
@@ -470,6 +390,74 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
     }
 }
 
+impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<'a, W, N, H, P> {
+    /// One iteration from the blank at `blank`, the board's heuristic state being `state`,
+    /// shared out between up to `threads` threads as [`Iterations::run_iteration`] says: the
+    /// path, if one is found. Past the node limit, the count of nodes says so.
+    fn shared_out(&mut self, threads: usize, blank: usize, state: H::State) -> Option<Vec<Move>> {
+        // Cut the tree, deeper while it gives too few subtrees and cutting is cheap. A path
+        // short enough ends the search while cutting; a tree with nothing at the cut depth
+        // was searched whole.
+        self.split_depth = 1;
+        loop {
+            self.subtrees.clear();
+            self.next_bound = u32::MAX;
+            let before = self.nodes;
+            if self.dfs::<true>(blank, 0, state, 0) {
+                return Some(self.path());
+            }
+            let cut = self.subtrees.len();
+            if cut == 0 || cut >= SUBTREES_PER_THREAD * threads || self.nodes - before > CUT_NODES {
+                break;
+            }
+            self.split_depth += 1;
+        }
+        let subtrees = std::mem::take(&mut self.subtrees);
+        let (next, first) = (AtomicUsize::new(0), AtomicUsize::new(usize::MAX));
+        // Past the limit, a helper stops the others.
+        let over = AtomicBool::new(false);
+        let shared = &*self;
+        let worker = || {
+            let mut helper =
+                Search::new(shared.tiles, shared.heuristic, shared.rules, shared.bound);
+            helper.node_limit = shared.node_limit.saturating_sub(shared.nodes);
+            let mut found = None;
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let (tiles, blank, state, rule, trail) = match subtrees.get(i) {
+                    Some(subtree) if i < first.load(Ordering::Relaxed) => subtree,
+                    _ => break,
+                };
+                if over.load(Ordering::Relaxed) {
+                    break;
+                }
+                helper.tiles = *tiles;
+                if helper.dfs::<false>(*blank, trail.len() as u32, *state, *rule) {
+                    if helper.nodes > helper.node_limit {
+                        over.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    first.fetch_min(i, Ordering::Relaxed);
+                    found = found.or(Some((i, helper.path())));
+                }
+            }
+            (found, helper.nodes, helper.next_bound)
+        };
+        let mut first_found: Option<(usize, Vec<Move>)> = None;
+        for (found, nodes, next_bound) in on_threads(threads, worker) {
+            self.nodes += nodes;
+            self.next_bound = self.next_bound.min(next_bound);
+            if let Some((i, moves)) = found {
+                if first_found.as_ref().map_or(true, |(j, _)| i < *j) {
+                    first_found = Some((i, moves));
+                }
+            }
+        }
+        // The moves to the subtree, then those within it.
+        first_found.map(|(i, below)| [subtrees[i].4.clone(), below].concat())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -550,7 +538,7 @@ mod tests {
         let mut sizes: Vec<u64> = Vec::new();
         let end = loop {
             let before = iterations.nodes();
-            if let Some(end) = iterations.run_iteration(u64::MAX) {
+            if let Some(end) = iterations.run_iteration(1, u64::MAX) {
                 break end;
             }
             sizes.push(iterations.nodes() - before);

@@ -1,20 +1,31 @@
 //! Optimal paths on boards of up to 16 cells (the 15-puzzle, and 2x8, 3x5 and every smaller
-//! shape), case after case: IDA* with Manhattan distance plus linear conflict until the searches
-//! would cost more than building the pattern databases, then IDA* with the databases
-//! ([`crate::pattern_db`]), the cases of a long input on every core. One solver serves every
+//! shape), case after case: IDA* climbing a ladder of heuristics, each step bought once the
+//! searches on the step below would cost more than its tables, the cases of a long input on
+//! every core and a single case's search shared out between them. One solver serves every
 //! shape: its width and cells are type parameters, so the 4x4 searches run on constants.
 //!
-//! This is the ski-rental rule of the 3x3 solver ([`crate::solver`]): an easy board, the usual
-//! judge case, answers in microseconds and never pays for the tables; a hard board, or a long
-//! input, pays at most about twice what the better choice in hindsight would have. The searches
+//! The ladder ([`Step`]), on the 4x4 board (figures: AMD EPYC, two threads, Korf's 100):
+//!
+//! 1. **Manhattan distance plus linear conflict**: nothing to build; a median of 2.0 million
+//!    nodes a board (with the move rules a search builds for itself).
+//! 2. **4-4-4-3 pattern databases**, mirrored ([`crate::pattern_db`]): 9 ms to build, 260,000
+//!    nodes for the median board. Of six 4-4-4-3 partitions tried it searched the fewest (the
+//!    others 1.7 to 3.4 times as many), and no swap of two tiles improves it on half of Korf's
+//!    boards. Groups of three (3-3-3-3-3) build in 2 ms but search 3.3 times its nodes.
+//! 3. **5-5-5 pattern databases**, mirrored, with the move rules of up to 12 moves: 0.12 s to
+//!    build, 94,000 nodes for the median board; or, under `--tables`, the saved 6-6-3.
+//!
+//! Each step is the ski-rental rule of the 3x3 solver ([`crate::solver`]): an easy board, the
+//! usual judge case, answers in microseconds and never pays for tables; a harder one pays at
+//! most about twice, step by step, what the better choice in hindsight would have. The searches
 //! run one iteration at a time, the cheapest first, and IDA*'s iterations grow by a steady
-//! factor ([`Iterations::forecast`]): once the nodes spent and the forecast next iterations of
-//! the unfinished cases pass the budget, the cases left wait for the tables, so a long input of
-//! hard boards wastes little before the switch. The rule counts search nodes, not time, so on
-//! one thread it is deterministic; on several, which cases finish before the switch may vary,
-//! never the answers, since every path is the first shortest one in dictionary order. Before
-//! and after the switch the cases are shared out between threads (one per core, or as many as
-//! asked) and answered in order.
+//! factor ([`Iterations::forecast`]): once the nodes spent on a step and the forecast next
+//! iterations of the unfinished cases pass the next step's cost, the cases left climb, so a
+//! long input of hard boards wastes little on the lower steps. One board alone went from a
+//! median of 0.18 s a process, when linear conflict led straight to 5-5-5, to 0.04 s. The rule
+//! counts search nodes, not time, so on one thread it is deterministic; on several, which cases
+//! finish on which step may vary, never the answers, since every path is the first shortest
+//! one in dictionary order.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -23,11 +34,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use crate::board::{Board, Move};
-use crate::ida_star::{search, Iterations, Stop};
+use crate::ida_star::{Heuristic, Iterations, Pruning, Solution, Stop};
 use crate::judge::{Answer, Solve};
 use crate::linear_conflict::LinearConflict;
 use crate::move_rules::{GrowingRules, MoveRules};
-use crate::pattern_db::{build_table, partition, table_len, PatternDb, PARTITION_663};
+use crate::pattern_db::{
+    build_table, partition, table_len, PatternDb, MAX_GROUP, PARTITION_663, SMALL_GROUP,
+};
 use crate::saved_tables;
 use crate::threads::{in_parallel, on_threads};
 
@@ -44,18 +57,22 @@ const TABLE_COST_ENTRIES: u64 = 3 * 16 * 15 * 14 * 13 * 12;
 const TABLE_RULES: usize = 12;
 
 /// Search nodes of linear conflict that cost about what loading the saved tables and building
-/// the move rules of up to `SAVED_RULES` moves beside cost: 12 to 20 ms, measured on AMD EPYC,
+/// the move rules of up to `QUICK_RULES` moves beside cost: 12 to 20 ms, measured on AMD EPYC,
 /// at about 30 ns a node.
 const LOAD_COST: u64 = 500_000;
 
-/// The longest move sequences whose repeats the searches with the saved tables skip: those
-/// rules build in 6 ms, where the 12-move rules would take longer than a single board's search.
-const SAVED_RULES: usize = 10;
+/// The longest move sequences whose repeats the searches with the small or the saved tables
+/// skip: those rules build in 6 ms, where the 12-move rules would take longer than a single
+/// board's search.
+const QUICK_RULES: usize = 10;
 
-/// Answers cases on a board `W` wide with `N` cells (at most 16), switching from search alone to
-/// the tables as described above. The tables are built for the goal `1 2 .. N-1 0`; a case with
-/// another goal is relabelled to it when its blank is in the same cell, and otherwise searched
-/// with linear conflict alone.
+/// How many nodes of linear conflict a node of a search with the tables costs: on AMD EPYC
+/// about 45 ns against 24.
+const TABLE_NODE_COST: u64 = 2;
+
+/// Answers cases on a board `W` wide with `N` cells (at most 16), climbing the ladder described
+/// above. The tables are built for the goal `1 2 .. N-1 0`; a case with another goal that has
+/// the blank in the last cell is relabelled to it.
 ///
 /// # Example
 /// ```
@@ -71,15 +88,31 @@ pub struct Solver<const W: usize, const N: usize> {
     threads: usize,
     /// Cases that need more moves are answered `None`.
     max_moves: u32,
-    /// Search nodes spent without the tables so far.
+    /// Search nodes spent so far on the ladder's current step: linear conflict, then the small
+    /// tables.
     spent: u64,
-    /// The tables and the move rules searched with them, once they are built or loaded.
+    /// The small tables (groups of at most `SMALL_GROUP` tiles), while the searches use them.
+    small: Option<PatternDb<W, N>>,
+    /// The strongest tables and the move rules searched with them, once they are built or
+    /// loaded.
     tables: Option<(PatternDb<W, N>, &'static MoveRules)>,
     /// Where the tables are kept between runs (`--tables DIR`), if anywhere: the strongest this
     /// solver has (6-6-3, mirrored, on the 4x4 board; other boards keep nothing) are loaded from
     /// there, or built once and saved there ([`crate::saved_tables`]), and since they cost
     /// little to load, the searches switch to them after `LOAD_COST` nodes.
     table_dir: Option<PathBuf>,
+}
+
+/// The steps of the ladder of heuristics, cheapest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Manhattan distance plus linear conflict: nothing to build.
+    LinearConflict,
+    /// Pattern databases of groups of at most `SMALL_GROUP` tiles (4-4-4-3 on the 4x4 board):
+    /// milliseconds to build.
+    SmallTables,
+    /// The strongest pattern databases: 5-5-5 on the 4x4 board, or the saved 6-6-3.
+    Tables,
 }
 
 impl<const W: usize, const N: usize> Default for Solver<W, N> {
@@ -96,6 +129,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             threads: threads.clamp(1, cores()),
             max_moves: u32::MAX,
             spent: 0,
+            small: None,
             tables: None,
             table_dir: None,
         }
@@ -111,13 +145,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     fn table_cost(&self) -> u64 {
         match self.saved_tables() {
             Some(_) => LOAD_COST,
-            None => {
-                let entries = partition(W, N)
-                    .iter()
-                    .map(|g| table_len(N, g.len()))
-                    .sum::<usize>();
-                TABLE_COST * entries as u64 / TABLE_COST_ENTRIES
-            }
+            None => cost_of::<N>(&self.partition()),
         }
     }
 
@@ -126,168 +154,187 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         self.table_dir.as_deref().filter(|_| (W, N) == (4, 16))
     }
 
-    /// Whether the tables are built by now.
-    pub fn uses_tables(&self) -> bool {
-        self.tables.is_some()
+    /// The step of the ladder the searches stand on by now.
+    pub fn step(&self) -> Step {
+        match (&self.small, &self.tables) {
+            (_, Some(_)) => Step::Tables,
+            (Some(_), None) => Step::SmallTables,
+            (None, None) => Step::LinearConflict,
+        }
     }
 
     /// An optimal path (moves of the blank; of those, the first in dictionary order) for each
     /// case, a start and its goal, in order; `None` where parity says the start cannot reach its
     /// goal, or where it needs more moves than the limit.
+    ///
+    /// # Panics
+    /// If a goal's blank is not in the last cell: every program asks for such goals.
     pub fn paths(&mut self, cases: &[(Board<W, N>, Board<W, N>)]) -> Vec<Option<Vec<Move>>> {
-        if self.tables.is_some() {
-            return self.search_with_tables(cases);
-        }
-        let first = self.search_first(cases);
-        let left: Vec<_> = cases
+        let mut found: Vec<_> = cases
             .iter()
-            .zip(&first)
-            .filter(|(_, found)| found.is_none())
-            .map(|(&case, _)| case)
+            .map(|(start, goal)| {
+                assert_eq!(
+                    goal.blank(),
+                    N - 1,
+                    "a goal with the blank in the last cell"
+                );
+                (start.parity() != goal.parity()).then(|| None)
+            })
             .collect();
-        let mut rest = Vec::new().into_iter();
-        if !left.is_empty() {
-            let threads = self.threads;
-            self.tables = Some(match self.saved_tables() {
-                Some(dir) => {
-                    let (mut db, rules) =
-                        beside_rules::<W, N, _, _>(&[dir], threads, SAVED_RULES, |dir| {
-                            saved(dir, threads)
-                        });
-                    (db.remove(0), rules)
+        let starts: Vec<_> = cases
+            .iter()
+            .map(|(start, goal)| start.relabelled(goal))
+            .collect();
+        let unsolved = |found: &[Option<Option<Vec<Move>>>]| found.iter().any(Option::is_none);
+        let small_partition = partition(W, N, SMALL_GROUP);
+        let climbs_to_small = self.saved_tables().is_none() && small_partition != self.partition();
+        if self.small.is_none() && self.tables.is_none() && unsolved(&found) {
+            let heuristic = LinearConflict::new(&Board::canonical_goal(N - 1));
+            let budget = match climbs_to_small {
+                // Twice their cost, since leaving linear conflict also throws its search away:
+                // at once their cost, 3 of Korf's 10 boards of at most 45 moves left it and
+                // took up to twice as long as before the small tables (21 ms against 8).
+                true => 2 * cost_of::<N>(&small_partition),
+                false => self.table_cost(),
+            };
+            let rules = GrowingRules::new(W, N / W);
+            self.spent = self.search_budgeted(&starts, &mut found, &heuristic, rules, budget);
+            if unsolved(&found) {
+                self.spent = 0;
+                match climbs_to_small {
+                    true => self.small = Some(PatternDb::build(&small_partition, self.threads)),
+                    false => self.tables = Some(self.build_tables()),
                 }
-                None => {
-                    let partition = partition(W, N);
-                    let (tables, rules) =
-                        beside_rules::<W, N, _, _>(&partition, threads, TABLE_RULES, |tiles| {
-                            build_table::<W, N>(tiles)
-                        });
-                    (PatternDb::from_tables(&partition, tables), rules)
-                }
-            });
-            rest = self.search_with_tables(&left).into_iter();
+            }
         }
-        first
-            .into_iter()
-            .map(|found| found.unwrap_or_else(|| rest.next().expect("a case left for the tables")))
+        if let (Some(small), true) = (&self.small, unsolved(&found)) {
+            let budget = self.table_cost() / TABLE_NODE_COST;
+            let rules = GrowingRules::new(W, N / W);
+            self.spent = self.search_budgeted(&starts, &mut found, small, rules, budget);
+            if unsolved(&found) {
+                self.small = None;
+                self.tables = Some(self.build_tables());
+            }
+        }
+        if let (Some((tables, rules)), true) = (&self.tables, unsolved(&found)) {
+            self.search_budgeted(&starts, &mut found, tables, *rules, u64::MAX);
+        }
+        let answers = found.into_iter();
+        answers
+            .map(|answer| answer.expect("every case answered"))
             .collect()
     }
 
-    /// Each case searched with linear conflict, `None` for a case left for the tables.
+    /// The partition of the strongest tables built at run time.
+    fn partition(&self) -> Vec<Vec<u8>> {
+        partition(W, N, MAX_GROUP)
+    }
+
+    /// The strongest tables this solver has, and their move rules: loaded or built and saved
+    /// under `--tables`, else built.
+    fn build_tables(&self) -> (PatternDb<W, N>, &'static MoveRules) {
+        let threads = self.threads;
+        match self.saved_tables() {
+            Some(dir) => {
+                let (mut db, rules) =
+                    beside_rules::<W, N, _, _>(&[dir], threads, QUICK_RULES, |dir| {
+                        saved(dir, threads)
+                    });
+                (db.remove(0), rules)
+            }
+            None => {
+                let partition = self.partition();
+                let (tables, rules) =
+                    beside_rules::<W, N, _, _>(&partition, threads, TABLE_RULES, |tiles| {
+                        build_table::<W, N>(tiles)
+                    });
+                (PatternDb::from_tables(&partition, tables), rules)
+            }
+        }
+    }
+
+    /// Each case not yet `found` searched from its start under `heuristic` and `rules`, `found`
+    /// filled in where a search ends; returns the nodes spent on this step of the ladder.
     ///
     /// Each search runs one iteration at a time, and the next to run is always the one forecast
     /// cheapest ([`Iterations::forecast`]), for as long as the nodes spent so far and the
-    /// forecasts of the unfinished searches' next iterations stay within the tables' cost: past that,
-    /// searching on would cost more than the tables, so the cases left wait for them. A long
-    /// input of hard boards learns this early (Korf's 100: after 0.6 million nodes of 4.7
-    /// million); an easy board never comes near it. Searches for a goal that no table serves
-    /// run to the end.
-    fn search_first(
-        &mut self,
-        cases: &[(Board<W, N>, Board<W, N>)],
-    ) -> Vec<Option<Option<Vec<Move>>>> {
-        let heuristics: Vec<_> = cases
-            .iter()
-            .map(|(_, goal)| LinearConflict::new(goal))
-            .collect();
-        let mut shared = Shared {
-            found: vec![None; cases.len()],
-            searches: Vec::new(),
-            waiting: BinaryHeap::new(),
+    /// forecasts of the unfinished searches' next iterations stay within `budget`, the cost of
+    /// the next tables: past that, searching on would cost more than the tables, so the cases
+    /// left wait for them. A long input of hard boards learns this early (Korf's 100: after 0.6
+    /// million nodes of 4.7 million); an easy board never comes near it. On the top step the
+    /// budget is `u64::MAX`: every search runs to its end. The last search waiting runs on every
+    /// thread ([`Iterations::run_iteration`]), so a single hard board uses every core.
+    fn search_budgeted<H: Heuristic<W, N>, P: Pruning>(
+        &self,
+        starts: &[Board<W, N>],
+        found: &mut [Option<Option<Vec<Move>>>],
+        heuristic: &H,
+        rules: P,
+        budget: u64,
+    ) -> u64 {
+        let left: Vec<usize> = (0..starts.len()).filter(|&i| found[i].is_none()).collect();
+        let search_of = |i: usize| Iterations::new(&starts[i], heuristic, rules, self.max_moves);
+        let shared = Mutex::new(Shared {
+            searches: left.iter().map(|&i| Some(search_of(i))).collect(),
+            waiting: (0..left.len()).map(|k| Reverse((0, k))).collect(),
             spent: self.spent,
             forecasts: 0,
-        };
-        let rules = GrowingRules::new(W, N / W);
-        for (i, ((start, goal), heuristic)) in cases.iter().zip(&heuristics).enumerate() {
-            let search = match start.parity() == goal.parity() {
-                true => Some(Iterations::new(start, heuristic, rules, self.max_moves)),
-                false => {
-                    shared.found[i] = Some(None);
-                    None
-                }
-            };
-            if search.is_some() {
-                shared.waiting.push(Reverse((0, i)));
-            }
-            shared.searches.push(search);
-        }
-        let shared = Mutex::new(shared);
-        let budgeted = |i: usize| cases[i].1.blank() == N - 1;
-        let table_cost = self.table_cost();
+            ends: Vec::new(),
+        });
+        let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
         let worker = || loop {
-            let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
-            let (i, forecast, mut search, limit) = {
+            let (k, forecast, mut search, limit, threads) = {
                 let mut shared = lock();
                 let committed = shared.spent + shared.forecasts;
-                let Reverse((forecast, i)) = match shared.waiting.pop() {
-                    Some(next) if !budgeted((next.0).1) || committed <= table_cost => next,
+                let Reverse((forecast, k)) = match shared.waiting.pop() {
+                    Some(next) if committed <= budget => next,
                     _ => return, // nothing to do, or the tables will pay
                 };
-                let search = shared.searches[i].take().expect("a waiting search");
-                // Unless no table serves the goal, what is left of the budget bounds the
-                // iteration even when it grows more than forecast.
-                let limit = match budgeted(i) {
-                    true => search.nodes() + (table_cost + forecast).saturating_sub(committed),
-                    false => u64::MAX,
+                let search = shared.searches[k].take().expect("a waiting search");
+                // What is left of the budget bounds the iteration even when it grows more than
+                // forecast.
+                let room = budget.saturating_add(forecast).saturating_sub(committed);
+                let limit = search.nodes().saturating_add(room);
+                // The last search left has every thread: the others are done with.
+                let threads = match shared.waiting.is_empty() {
+                    true => self.threads,
+                    false => 1,
                 };
-                (i, forecast, search, limit)
+                (k, forecast, search, limit, threads)
             };
             let before = search.nodes();
-            let end = search.run_iteration(limit);
+            let end = search.run_iteration(threads, limit);
             let mut shared = lock();
             shared.spent += search.nodes() - before;
             shared.forecasts -= forecast;
             match end {
-                Some(Ok(solution)) => shared.found[i] = Some(Some(solution.moves)),
-                Some(Err(Stop::MoveLimit { .. })) => shared.found[i] = Some(None),
-                Some(Err(Stop::NodeLimit { .. })) => {} // left for the tables
+                Some(end) => shared.ends.push((left[k], end)),
                 None => {
-                    let forecast = match budgeted(i) {
-                        true => search.forecast(),
-                        false => 0,
-                    };
+                    let forecast = search.forecast();
                     shared.forecasts += forecast;
-                    shared.waiting.push(Reverse((forecast, i)));
-                    shared.searches[i] = Some(search);
+                    shared.waiting.push(Reverse((forecast, k)));
+                    shared.searches[k] = Some(search);
                 }
             }
         };
-        on_threads(self.threads.min(cases.len()), worker);
-        let shared = shared.into_inner().unwrap_or_else(|e| e.into_inner());
-        self.spent = shared.spent;
-        shared.found
-    }
-
-    /// Every case searched with the tables, on every thread: the cases shared out between the
-    /// threads, or, when there are fewer cases than threads, each case's search shared out
-    /// between all of them ([`Iterations::finish_in_parallel`]), so one hard board uses every core.
-    fn search_with_tables(&self, cases: &[(Board<W, N>, Board<W, N>)]) -> Vec<Option<Vec<Move>>> {
-        let tables = self.tables.as_ref().map(|(tables, rules)| (tables, *rules));
-        let (tables, rules) = tables.expect("the tables are built");
-        let one_by_one = cases.len() < self.threads;
-        let solve = |(start, goal): &(Board<W, N>, Board<W, N>)| {
-            if start.parity() != goal.parity() {
-                return None;
+        on_threads(self.threads.min(left.len()), worker);
+        let Shared { spent, ends, .. } = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+        for (i, end) in ends {
+            match end {
+                Ok(solution) => found[i] = Some(Some(solution.moves)),
+                Err(Stop::MoveLimit { .. }) => found[i] = Some(None),
+                Err(Stop::NodeLimit { .. }) => {} // left for the tables
             }
-            let found = if goal.blank() == N - 1 {
-                let search =
-                    Iterations::new(&start.relabelled(goal), tables, rules, self.max_moves);
-                match one_by_one {
-                    true => search.finish_in_parallel(self.threads),
-                    false => search.finish(u64::MAX),
-                }
-            } else {
-                let heuristic = LinearConflict::new(goal);
-                let rules = GrowingRules::new(W, N / W);
-                search(start, &heuristic, rules, u64::MAX, self.max_moves)
-            };
-            found.ok().map(|solution| solution.moves)
-        };
-        match one_by_one {
-            true => cases.iter().map(solve).collect(),
-            false => in_parallel(cases, self.threads, solve),
         }
+        spent
     }
+}
+
+/// The search nodes of linear conflict that cost about what building the tables of
+/// `partition` on a board of `N` cells costs: in proportion to their entries.
+fn cost_of<const N: usize>(partition: &[Vec<u8>]) -> u64 {
+    let entries: usize = partition.iter().map(|g| table_len(N, g.len())).sum();
+    TABLE_COST * entries as u64 / TABLE_COST_ENTRIES
 }
 
 /// `work` applied to each item, and the move rules of a board `W` wide with `N` cells of up to
@@ -343,12 +390,12 @@ fn saved<const W: usize, const N: usize>(dir: &Path, threads: usize) -> PatternD
     PatternDb::from_tables(&PARTITION_663, tables)
 }
 
-/// What the threads of [`Solver::search_first`] share.
-struct Shared<'a, const W: usize, const N: usize> {
-    /// Each case's answer, once known.
-    found: Vec<Option<Option<Vec<Move>>>>,
+/// What the threads of [`Solver::search_budgeted`] share.
+struct Shared<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P> {
     /// Each case's search, while it waits for its next iteration.
-    searches: Vec<Option<Iterations<'a, W, N, LinearConflict<W, N>, GrowingRules>>>,
+    searches: Vec<Option<Iterations<'a, W, N, H, P>>>,
+    /// How the searches that ended did, by case.
+    ends: Vec<(usize, Result<Solution, Stop>)>,
     /// The cases whose searches wait, the cheapest forecast first.
     waiting: BinaryHeap<Reverse<(u64, usize)>>,
     /// The nodes spent so far, and the forecasts of the searches waiting or running, summed.

@@ -12,10 +12,10 @@ use std::collections::HashMap;
 use common::{distances_by_hash_map, first_shortest_path, korf_100, rows_of, stdout_of, Rng};
 use engine::board::{Board, Move};
 use engine::cantor::{factorial, unrank};
-use engine::ida_star::{search, Heuristic, Iterations, NoUndo};
+use engine::ida_star::{search, Heuristic, Iterations, NoUndo, Stop};
 use engine::linear_conflict::LinearConflict;
 use engine::move_rules::MoveRules;
-use engine::optimal::Solver;
+use engine::optimal::{Solver, Step};
 use engine::pattern_db::{PatternDb, PARTITION_555};
 
 const FIFTEEN: &str = env!("CARGO_BIN_EXE_fifteen");
@@ -109,9 +109,10 @@ fn boards_near_the_goal_against_breadth_first_search() {
         .collect();
     let mut without_tables = Solver::new(2);
     let paths = without_tables.paths(&cases);
-    assert!(
-        !without_tables.uses_tables(),
-        "easy boards never pay for the tables"
+    assert_eq!(
+        without_tables.step(),
+        Step::LinearConflict,
+        "easy boards never pay for any tables"
     );
     let letters = |moves: &[Move]| moves.iter().map(|m| m.letter()).collect::<String>();
     let mut lex_input = format!("{}\n", cases.len());
@@ -208,8 +209,9 @@ fn fifteen_path_on_korf_boards_of_at_most_45_moves() {
 }
 
 #[test]
-fn a_hard_board_switches_to_the_tables_and_unsolvable_ones_answer_none() {
-    // Korf's #88 needs 65 moves: far more search without the tables than they cost.
+fn a_hard_board_climbs_to_the_strongest_tables_and_unsolvable_ones_answer_none() {
+    // Korf's #88 needs 65 moves: far more search under linear conflict, and under the small
+    // tables, than the 5-5-5 tables cost.
     let (length, tiles) = korf_100()[87];
     let start = Board16::from_tiles(tiles).unwrap();
     let goal = Board16::canonical_goal(15);
@@ -225,7 +227,7 @@ fn a_hard_board_switches_to_the_tables_and_unsolvable_ones_answer_none() {
     for threads in [1, 2] {
         let mut solver = Solver::new(threads);
         let paths = solver.paths(&[(swapped, goal), (start, goal), (swapped, goal)]);
-        assert!(solver.uses_tables());
+        assert_eq!(solver.step(), Step::Tables);
         assert_eq!(paths[0], None);
         assert_eq!(paths[1].as_ref().map(Vec::len), Some(length));
         assert_eq!(paths[2], None);
@@ -235,10 +237,11 @@ fn a_hard_board_switches_to_the_tables_and_unsolvable_ones_answer_none() {
 }
 
 #[test]
-fn a_board_search_alone_solves_within_the_budget_never_pays_for_the_tables() {
-    // Korf's #81 needs 53 moves and about half a million nodes of linear conflict (with the
-    // move rules), its last iteration forecast at 1.2 million: less than a third of what the
-    // tables cost. Among easy boards, its search must neither give up nor be cut off.
+fn a_board_solved_under_the_small_tables_never_pays_for_the_strongest() {
+    // Korf's #81 needs 53 moves: about half a million nodes of linear conflict (with the move
+    // rules), its last iteration forecast at 1.2 million, more than the small tables cost, and
+    // about 70,000 nodes under them, far less than the 5-5-5 tables cost. Among easy boards,
+    // which linear conflict answers, its search must climb one step and no further.
     let (length, tiles) = korf_100()[80];
     let start = Board16::from_tiles(tiles).unwrap();
     let goal = Board16::canonical_goal(15);
@@ -247,11 +250,19 @@ fn a_board_search_alone_solves_within_the_budget_never_pays_for_the_tables() {
     let near = Board16::from_tiles(near).unwrap();
     for threads in [1, 2] {
         let mut solver = Solver::new(threads);
+        let paths = solver.paths(&[(near, goal), (near, goal)]);
+        assert_eq!(solver.step(), Step::LinearConflict, "{} threads", threads);
+        assert_eq!(paths, [Some(vec![Move::Right]), Some(vec![Move::Right])]);
         let paths = solver.paths(&[(near, goal), (start, goal), (near, goal)]);
-        assert!(!solver.uses_tables(), "{} threads", threads);
+        assert_eq!(solver.step(), Step::SmallTables, "{} threads", threads);
         assert_eq!(paths[0], Some(vec![Move::Right]));
         assert_eq!(paths[1].as_ref().map(Vec::len), Some(length));
         assert_eq!(paths[2], Some(vec![Move::Right]));
+        // Alone, as a judge's single case, on every thread.
+        let mut solver = Solver::new(threads);
+        let alone = solver.paths(&[(start, goal)]);
+        assert_eq!(solver.step(), Step::SmallTables, "{} threads", threads);
+        assert_eq!(alone[0], paths[1]);
     }
 }
 
@@ -287,16 +298,25 @@ fn a_search_shared_out_between_threads_finds_the_path_of_one_thread() {
     for (length, tiles) in korf_100().into_iter().filter(|&(length, _)| length <= 52) {
         let start = Board16::from_tiles(tiles).unwrap();
         let alone = Iterations::new(&start, &db, rules, u32::MAX)
-            .finish(u64::MAX)
+            .finish(1, u64::MAX)
             .unwrap();
         assert_eq!(alone.moves.len(), length);
         for threads in [1, 2, 3] {
             let shared = Iterations::new(&start, &db, rules, u32::MAX);
-            let shared = shared.finish_in_parallel(threads).unwrap();
+            let shared = shared.finish(threads, u64::MAX).unwrap();
             assert_eq!(
                 shared.moves, alone.moves,
                 "{:?} on {} threads",
                 tiles, threads
+            );
+            // Short of the nodes the search needs, it gives up.
+            let limited = Iterations::new(&start, &db, rules, u32::MAX);
+            let end = limited.finish(threads, alone.nodes / 2);
+            assert!(
+                matches!(end, Err(Stop::NodeLimit { .. })),
+                "{:?} on {} threads",
+                tiles,
+                threads
             );
         }
         checked += 1;
@@ -314,10 +334,7 @@ fn a_search_shared_out_between_threads_finds_the_path_of_one_thread() {
         let alone = search(&start, &heuristic, NoUndo, u64::MAX, u32::MAX).unwrap();
         for threads in [2, 4] {
             let shared = Iterations::new(&start, &heuristic, NoUndo, u32::MAX);
-            assert_eq!(
-                shared.finish_in_parallel(threads).unwrap().moves,
-                alone.moves
-            );
+            assert_eq!(shared.finish(threads, u64::MAX).unwrap().moves, alone.moves);
         }
     }
 }
