@@ -92,7 +92,7 @@ pub struct Solver<const W: usize, const N: usize> {
     /// tables.
     spent: u64,
     /// The small tables (groups of at most `SMALL_GROUP` tiles), while the searches use them.
-    small: Option<PatternDb<W, N>>,
+    small: Option<PatternDb<W, N, 4>>,
     /// The strongest tables and the move rules searched with them, once they are built or
     /// loaded.
     tables: Option<(PatternDb<W, N>, &'static MoveRules)>,
@@ -295,7 +295,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
                 // forecast.
                 let room = budget.saturating_add(forecast).saturating_sub(committed);
                 let limit = search.nodes().saturating_add(room);
-                // The last search left has every thread: the others are done with.
+                // The last search left has every thread: the others end with their iterations.
                 let threads = match shared.waiting.is_empty() {
                     true => self.threads,
                     false => 1,

@@ -92,7 +92,7 @@ fn boards_near_the_goal_against_breadth_first_search() {
     let truth = near_the_goal(13);
     let goal = Board16::canonical_goal(15);
     // The pattern databases, with and without the mirrored look-up, never overestimate.
-    let mut db = PatternDb::build(&PARTITION_555, 2);
+    let mut db = PatternDb::<4, 16>::build(&PARTITION_555, 2);
     for mirrored in [true, false] {
         db.set_mirrored(mirrored);
         for (tiles, &d) in &truth {
@@ -292,7 +292,7 @@ fn parity_decides_solvability_on_small_boards() {
 /// of random walks.
 #[test]
 fn a_search_shared_out_between_threads_finds_the_path_of_one_thread() {
-    let db = PatternDb::build(&PARTITION_555, 2);
+    let db = PatternDb::<4, 16>::build(&PARTITION_555, 2);
     let rules = MoveRules::shared(4, 4, 12);
     let mut checked = 0;
     for (length, tiles) in korf_100().into_iter().filter(|&(length, _)| length <= 52) {

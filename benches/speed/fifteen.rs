@@ -82,8 +82,56 @@ fn heuristic_row<H: Heuristic<4, 16>>(
     (nodes, time)
 }
 
+/// The runs whose least or median time is taken.
+const RUNS: usize = 3;
+
+/// The tables of `partition` (at most `G` groups) built on two threads, printed with the
+/// least time of `RUNS` builds on two threads and on one; returns that time on two.
+fn built<const G: usize>(name: &str, partition: &[&[u8]]) -> (Duration, PatternDb<4, 16, G>) {
+    let (build_two, db) = least_time(RUNS, || PatternDb::build(partition, 2));
+    let (build_one, _) = least_time(RUNS, || PatternDb::<4, 16, G>::build(partition, 1));
+    println!(
+        "Pattern databases {} built in {} on two threads, {} on one (best of {}); the tables \
+         take {:.1} MiB.\n",
+        name,
+        human(build_two),
+        human(build_one),
+        RUNS,
+        db.table_bytes() as f64 / (1024.0 * 1024.0)
+    );
+    (build_two, db)
+}
+
+/// The rows of one partition's tables: alone, mirrored, and mirrored with the move rules
+/// (`rules`: undoing alone skipped, and the 12-move rules), on the short instances and on all
+/// 100, but for the small tables without the rules, which would take minutes there.
+fn table_rows<const G: usize>(
+    partition: &str,
+    db: &mut PatternDb<4, 16, G>,
+    [undo_only, rules_12]: [&MoveRules; 2],
+    short: &[(usize, [u8; 16])],
+    short_label: &str,
+    korf: &[(usize, [u8; 16])],
+) {
+    let literature = match partition {
+        "6-6-3" => "617,555",
+        _ => "",
+    };
+    for (mirrored, rules, with, literature) in [
+        (false, undo_only, "", literature),
+        (true, undo_only, ", and mirrored", ""),
+        (true, rules_12, ", mirrored, move rules", ""),
+    ] {
+        db.set_mirrored(mirrored);
+        let name = format!("{} pattern databases{}", partition, with);
+        heuristic_row(&name, db, rules, short, short_label, "");
+        if partition != "4-4-4-3" || with.contains("rules") {
+            heuristic_row(&name, db, rules, korf, "all 100", literature);
+        }
+    }
+}
+
 pub fn fifteen(mut shell: Shell) {
-    const RUNS: usize = 3;
     /// Manhattan distance alone takes minutes on the longer instances: those two heuristics
     /// run on the instances of at most this many moves.
     const SHORT: usize = 48;
@@ -93,23 +141,10 @@ pub fn fifteen(mut shell: Shell) {
     println!("## The 15-puzzle: Korf's 100\n");
     // The 4-4-4-3 and 5-5-5 partitions of `fifteen`'s ladder, and the 6-6-3 of Korf and
     // Felner's comparison.
+    let (small_build, mut small) = built::<4>("4-4-4-3", &PARTITION_4443);
     let mut tables = Vec::new();
-    for (name, partition) in [
-        ("4-4-4-3", &PARTITION_4443[..]),
-        ("5-5-5", &PARTITION_555[..]),
-        ("6-6-3", &PARTITION_663[..]),
-    ] {
-        let (build_two, db) = least_time(RUNS, || PatternDb::build(partition, 2));
-        let (build_one, _) = least_time(RUNS, || PatternDb::<4, 16>::build(partition, 1));
-        println!(
-            "Pattern databases {} built in {} on two threads, {} on one (best of {}); the tables \
-             take {:.1} MiB.\n",
-            name,
-            human(build_two),
-            human(build_one),
-            RUNS,
-            db.table_bytes() as f64 / (1024.0 * 1024.0)
-        );
+    for (name, partition) in [("5-5-5", &PARTITION_555), ("6-6-3", &PARTITION_663)] {
+        let (build_two, db) = built::<3>(name, partition);
         tables.push((name, build_two, db));
     }
     let undo_only = MoveRules::build(4, 4, 2);
@@ -145,28 +180,17 @@ pub fn fifteen(mut shell: Shell) {
         heuristic_row(name, &linear_conflict, &undo_only, &short, &short_label, "");
     let name = "Manhattan + linear conflict, move rules";
     heuristic_row(name, &linear_conflict, &rules_10, &short, &short_label, "");
+    let rules = [&undo_only, &rules_12];
+    table_rows("4-4-4-3", &mut small, rules, &short, &short_label, &korf);
     for (partition, _, db) in &mut tables {
-        let literature = match *partition {
-            "6-6-3" => "617,555",
-            _ => "",
-        };
-        for (mirrored, rules, with, literature) in [
-            (false, &undo_only, "", literature),
-            (true, &undo_only, ", and mirrored", ""),
-            (true, &rules_12, ", mirrored, move rules", ""),
-        ] {
-            db.set_mirrored(mirrored);
-            let name = format!("{} pattern databases{}", partition, with);
-            heuristic_row(&name, db, rules, &short, &short_label, "");
-            // The small tables without the mirror or the rules would take minutes on all 100.
-            if *partition != "4-4-4-3" || with.contains("rules") {
-                heuristic_row(&name, db, rules, &korf, "all 100", literature);
-            }
-        }
+        table_rows(partition, db, rules, &short, &short_label, &korf);
     }
     let lc_per_node = lc_time.as_secs_f64() / lc_nodes as f64;
     println!();
-    for (partition, build_two, _) in &tables {
+    let builds = tables
+        .iter()
+        .map(|(partition, build_two, _)| (partition, build_two));
+    for (partition, build_two) in std::iter::once((&"4-4-4-3", &small_build)).chain(builds) {
         println!(
             "The {} build on two threads costs as much time as {} nodes of linear conflict.",
             partition,
