@@ -663,8 +663,8 @@ mod tests {
 
     /// A random walk of the blank from the goal, checking the updated state against a fresh
     /// one at every step.
-    fn check_updates<const W: usize, const N: usize>(partition: &[Vec<u8>]) {
-        let db = PatternDb::<W, N>::build(partition, 2);
+    fn check_updates<const W: usize, const N: usize, const G: usize>(partition: &[Vec<u8>]) {
+        let db = PatternDb::<W, N, G>::build(partition, 2);
         let neighbours = neighbour_masks(W, N);
         let mut tiles = *Board::<W, N>::canonical_goal(N - 1).tiles();
         let mut state = db.state(&tiles);
@@ -697,13 +697,13 @@ mod tests {
             vec![3, 4, 7, 8, 12],
             vec![10, 11, 13, 14, 15],
         ];
-        check_updates::<4, 16>(&small);
-        check_updates::<4, 16>(&partition(4, 16, SMALL_GROUP));
-        check_updates::<8, 16>(&partition(8, 16, MAX_GROUP));
-        check_updates::<8, 16>(&partition(8, 16, SMALL_GROUP));
-        check_updates::<2, 14>(&partition(2, 14, MAX_GROUP));
-        check_updates::<5, 15>(&partition(5, 15, MAX_GROUP));
-        check_updates::<3, 9>(&partition(3, 9, MAX_GROUP));
+        check_updates::<4, 16, 3>(&small);
+        check_updates::<4, 16, 4>(&partition(4, 16, SMALL_GROUP));
+        check_updates::<8, 16, 3>(&partition(8, 16, MAX_GROUP));
+        check_updates::<8, 16, 4>(&partition(8, 16, SMALL_GROUP));
+        check_updates::<2, 14, 3>(&partition(2, 14, MAX_GROUP));
+        check_updates::<5, 15, 3>(&partition(5, 15, MAX_GROUP));
+        check_updates::<3, 9, 3>(&partition(3, 9, MAX_GROUP));
     }
 
     #[test]
