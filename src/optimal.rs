@@ -51,20 +51,20 @@ pub const TABLE_COST: u64 = 4_700_000;
 const TABLE_COST_ENTRIES: u64 = 3 * 16 * 15 * 14 * 13 * 12;
 
 /// The longest move sequences whose repeats the searches with the tables skip: longer than a
-/// single search builds for itself ([`GrowingRules`]), since the tables mean a long input,
-/// and built beside the tables while their build leaves a core idle. Korf's 100: 346,930 nodes
+/// single search builds for itself ([`GrowingRules`]), since the searches that climb this far
+/// are long ones, and built beside the tables while their build leaves a core idle. Korf's 100: 346,930 nodes
 /// per instance instead of 380,615 with the rules of up to 10 moves.
 const TABLE_RULES: usize = 12;
 
 /// Search nodes of linear conflict that cost about what loading the saved tables and building
-/// the move rules of up to `QUICK_RULES` moves beside cost: 12 to 20 ms, measured on AMD EPYC,
+/// the move rules of up to `SAVED_RULES` moves beside cost: 12 to 20 ms, measured on AMD EPYC,
 /// at about 30 ns a node.
 const LOAD_COST: u64 = 500_000;
 
-/// The longest move sequences whose repeats the searches with the small or the saved tables
-/// skip: those rules build in 6 ms, where the 12-move rules would take longer than a single
-/// board's search.
-const QUICK_RULES: usize = 10;
+/// The longest move sequences whose repeats the searches with the saved tables skip: those
+/// rules build in 6 ms, where the 12-move rules would take longer than a single board's search.
+/// (The searches with the small tables grow their own, as linear conflict's do.)
+const SAVED_RULES: usize = 10;
 
 /// How many nodes of linear conflict a node of a search with the tables costs: on AMD EPYC
 /// about 45 ns against 24.
@@ -237,7 +237,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         match self.saved_tables() {
             Some(dir) => {
                 let (mut db, rules) =
-                    beside_rules::<W, N, _, _>(&[dir], threads, QUICK_RULES, |dir| {
+                    beside_rules::<W, N, _, _>(&[dir], threads, SAVED_RULES, |dir| {
                         saved(dir, threads)
                     });
                 (db.remove(0), rules)
