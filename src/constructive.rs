@@ -7,8 +7,9 @@
 //! enough cells (`finish_cells`), the caller's finisher solves it as a board of its own: beam
 //! search or the optimal solver for [`crate::any_shape`], [`turn_last_block`] for `mxn`.
 //! A tile walks home one step at a time: the blank goes round to the cell in front of it (along
-//! one of the two L-shaped routes when the tile is not in the way, else by breadth-first search
-//! in the small box around them) and the tile slides in. Of the steps that bring a tile nearer,
+//! one of the two L-shaped routes when the tile is not in the way; from right behind the tile,
+//! the commonest case, round the side the search below would take; else by breadth-first
+//! search in the small box around them) and the tile slides in. Of the steps that bring a tile nearer,
 //! the one whose cell the blank reaches first is taken. The last two tiles of a row cannot go
 //! home one after the other (the last cell would be a dead end), so the first goes home, the
 //! second next to its home, and a breadth-first search over where those two tiles and the blank
