@@ -240,7 +240,7 @@ fn a_hard_board_climbs_to_the_strongest_tables_and_unsolvable_ones_answer_none()
 fn a_board_solved_under_the_small_tables_never_pays_for_the_strongest() {
     // Korf's #81 needs 53 moves: about half a million nodes of linear conflict (with the move
     // rules), its last iteration forecast at 1.2 million, more than the small tables cost, and
-    // about 70,000 nodes under them, far less than the 5-5-5 tables cost. Among easy boards,
+    // far fewer nodes under them than the 5-5-5 tables cost. Among easy boards,
     // which linear conflict answers, its search must climb one step and no further.
     let (length, tiles) = korf_100()[80];
     let start = Board16::from_tiles(tiles).unwrap();
