@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::board::Move;
-use crate::linear_conflict::{line_conflict, lower_bound};
+use crate::linear_conflict::{column_conflict, home_distance, lower_bound, row_conflict};
 use crate::threads::in_parallel;
 
 /// The most cells of a board beam search takes: tiles are bytes.
@@ -67,7 +67,7 @@ pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Opt
         "beam search takes up to {} cells",
         MAX_CELLS
     );
-    let lines = Lines::new(columns, cells);
+    let lines = Lines { columns };
     // A random number for each tile in each cell: a board's fingerprint is those of its tiles'
     // places XORed, and a move changes four of them, two for the tile and two for the blank.
     let mut seed = 0x2024_1124_u64;
@@ -179,20 +179,12 @@ fn split_mix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The rows and columns of a board, and each tile's home.
+/// The rows and columns of a board `columns` wide, and each tile's home.
 struct Lines {
     columns: usize,
-    rows: usize,
 }
 
 impl Lines {
-    fn new(columns: usize, cells: usize) -> Self {
-        Lines {
-            columns,
-            rows: cells / columns,
-        }
-    }
-
     /// The estimate once the tile at `from` of `board`, whose estimate is `before`, slides
     /// into the blank at `to`; `board` is left as it was. Only a line the tile leaves or enters
     /// can change its conflict (rows for a vertical slide, columns for a horizontal one), and
@@ -222,27 +214,15 @@ impl Lines {
 
     /// The tile's Manhattan distance from `cell` to its home (0 for the blank).
     fn distance(&self, tile: u8, cell: usize) -> u32 {
-        match tile {
-            0 => 0,
-            tile => {
-                let home = tile as usize - 1;
-                let (row, column) = (cell / self.columns, cell % self.columns);
-                (row.abs_diff(home / self.columns) + column.abs_diff(home % self.columns)) as u32
-            }
-        }
+        home_distance(self.columns, u32::from(tile), cell)
     }
 
     fn row_conflict(&self, board: &[u8], row: usize) -> u32 {
-        let cells = row * self.columns..(row + 1) * self.columns;
-        let homes = cells.map(|cell| board[cell]).filter(|&t| t != 0);
-        let belong = homes.filter(|&t| (t as usize - 1) / self.columns == row);
-        line_conflict(belong.map(u32::from), &mut [0; MAX_CELLS])
+        row_conflict(self.columns, board, row, &mut [0; MAX_CELLS])
     }
 
     fn column_conflict(&self, board: &[u8], column: usize) -> u32 {
-        let tiles = (0..self.rows).map(|row| board[row * self.columns + column]);
-        let belong = tiles.filter(|&t| t != 0 && (t as usize - 1) % self.columns == column);
-        line_conflict(belong.map(u32::from), &mut [0; MAX_CELLS])
+        column_conflict(self.columns, board, column, &mut [0; MAX_CELLS])
     }
 }
 
@@ -306,7 +286,7 @@ mod tests {
 
     #[test]
     fn the_estimate_follows_each_slide() {
-        let lines = Lines::new(5, 25);
+        let lines = Lines { columns: 5 };
         let mut board: Vec<u8> = (1..25).chain([0]).collect();
         let tiles: Vec<u32> = board.iter().map(|&t| u32::from(t)).collect();
         let mut estimate = lower_bound(5, &tiles) as u32;

@@ -9,12 +9,12 @@
 //! A tile walks home one step at a time: the blank goes round to the cell in front of it (along
 //! one of the two L-shaped routes when the tile is not in the way; from right behind the tile,
 //! the commonest case, round the side the search below would take; else by breadth-first
-//! search in the small box around them) and the tile slides in. Of the steps that bring a tile nearer,
-//! the one whose cell the blank reaches first is taken. The last two tiles of a row cannot go
-//! home one after the other (the last cell would be a dead end), so the first goes home, the
-//! second next to its home, and a breadth-first search over where those two tiles and the blank
-//! stand in the 2 x 3 block around them (120 states) finishes; the two tiles of a column
-//! likewise. Placed tiles are never disturbed again. A move that undoes the one before is
+//! search in the small box around them) and the tile slides in. Of the steps that bring a tile
+//! nearer, the one whose cell the blank reaches first is taken. The last two tiles of a row
+//! cannot go home one after the other (the last cell would be a dead end), so the first goes
+//! home, the second next to its home, and a breadth-first search over where those two tiles and
+//! the blank stand in the 2 x 3 block around them (120 states) finishes; the two tiles of a
+//! column likewise. Placed tiles are never disturbed again. A move that undoes the one before is
 //! dropped with it (within the last [`HELD`] moves), as the two leave the board as it was.
 //!
 //! See the README's Performance section for the paths' lengths against a lower bound.

@@ -175,24 +175,60 @@ impl<const W: usize, const N: usize> Heuristic<W, N> for LinearConflict<W, N> {
 /// solution, with a conflict on every line, however long ([`line_conflict`]).
 pub fn lower_bound(width: usize, tiles: &[u32]) -> u64 {
     let height = tiles.len() / width;
-    let mut bound = 0u64;
-    for (cell, &tile) in tiles.iter().enumerate().filter(|&(_, &t)| t != 0) {
-        let (row, column) = (cell / width, cell % width);
-        let goal = tile as usize - 1;
-        bound += (row.abs_diff(goal / width) + column.abs_diff(goal % width)) as u64;
-    }
+    let distances = tiles.iter().enumerate();
+    let mut bound: u64 = distances
+        .map(|(cell, &tile)| u64::from(home_distance(width, tile, cell)))
+        .sum();
     let mut tails = vec![0; width.max(height)];
     for row in 0..height {
-        let line = tiles[row * width..(row + 1) * width].iter().copied();
-        let belong = line.filter(|&t| t != 0 && (t as usize - 1) / width == row);
-        bound += u64::from(line_conflict(belong, &mut tails));
+        bound += u64::from(row_conflict(width, tiles, row, &mut tails));
     }
     for column in 0..width {
-        let line = tiles[column..].iter().step_by(width).copied();
-        let belong = line.filter(|&t| t != 0 && (t as usize - 1) % width == column);
-        bound += u64::from(line_conflict(belong, &mut tails));
+        bound += u64::from(column_conflict(width, tiles, column, &mut tails));
     }
     bound
+}
+
+/// The Manhattan distance of `tile` from `cell` to its home on a board `width` wide (0 for the
+/// blank).
+#[inline]
+pub fn home_distance(width: usize, tile: u32, cell: usize) -> u32 {
+    match tile {
+        0 => 0,
+        tile => {
+            let home = tile as usize - 1;
+            let (row, column) = (cell / width, cell % width);
+            (row.abs_diff(home / width) + column.abs_diff(home % width)) as u32
+        }
+    }
+}
+
+/// The conflict of row `row` of the board `tiles` (`width` to a row): [`line_conflict`] of the
+/// tiles in it that belong in it, `tails` as long as the row at least.
+pub fn row_conflict<T: Copy + Into<u32>>(
+    width: usize,
+    tiles: &[T],
+    row: usize,
+    tails: &mut [u32],
+) -> u32 {
+    let line = tiles[row * width..(row + 1) * width]
+        .iter()
+        .map(|&t| t.into());
+    let belong = line.filter(|&t| t != 0 && (t as usize - 1) / width == row);
+    line_conflict(belong, tails)
+}
+
+/// The conflict of column `column` of the board `tiles` (`width` to a row), as [`row_conflict`]
+/// counts a row's.
+pub fn column_conflict<T: Copy + Into<u32>>(
+    width: usize,
+    tiles: &[T],
+    column: usize,
+    tails: &mut [u32],
+) -> u32 {
+    let line = tiles[column..].iter().step_by(width).map(|&t| t.into());
+    let belong = line.filter(|&t| t != 0 && (t as usize - 1) % width == column);
+    line_conflict(belong, tails)
 }
 
 /// The conflict of a line of any length: `line` holds, in order along it, the tiles that belong

@@ -52,8 +52,8 @@ const TABLE_COST_ENTRIES: u64 = 3 * 16 * 15 * 14 * 13 * 12;
 
 /// The longest move sequences whose repeats the searches with the tables skip: longer than a
 /// single search builds for itself ([`GrowingRules`]), since the searches that climb this far
-/// are long ones, and built beside the tables while their build leaves a core idle. Korf's 100: 346,930 nodes
-/// per instance instead of 380,615 with the rules of up to 10 moves.
+/// are long ones, and built beside the tables while their build leaves a core idle. Korf's 100:
+/// 346,930 nodes per instance instead of 380,615 with the rules of up to 10 moves.
 const TABLE_RULES: usize = 12;
 
 /// Search nodes of linear conflict that cost about what loading the saved tables and building
@@ -186,9 +186,10 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             .map(|(start, goal)| start.relabelled(goal))
             .collect();
         let unsolved = |found: &[Option<Option<Vec<Move>>>]| found.iter().any(Option::is_none);
-        let small_partition = partition(W, N, SMALL_GROUP);
-        let climbs_to_small = self.saved_tables().is_none() && small_partition != self.partition();
         if self.small.is_none() && self.tables.is_none() && unsolved(&found) {
+            let small_partition = partition(W, N, SMALL_GROUP);
+            let climbs_to_small =
+                self.saved_tables().is_none() && small_partition != self.partition();
             let heuristic = LinearConflict::new(&Board::canonical_goal(N - 1));
             let budget = match climbs_to_small {
                 // Twice their cost, since leaving linear conflict also throws its search away:
