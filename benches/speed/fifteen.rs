@@ -1,5 +1,6 @@
 //! 4. The 15-puzzle: Korf's 100 under each heuristic, the pattern databases' build, and the
-//!    real `fifteen` binary on all 100 in one input.
+//!    real `fifteen` binary on all 100 in one input and on each alone; then (`eighty`) the 17
+//!    boards that need 80 moves, each alone.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -10,7 +11,7 @@ use engine::linear_conflict::LinearConflict;
 use engine::move_rules::MoveRules;
 use engine::pattern_db::{PatternDb, PARTITION_4443, PARTITION_555, PARTITION_663};
 
-use crate::common::korf_100;
+use crate::common::{eighty_move_boards, korf_100};
 use crate::measure::{grouped, human, least_time, quantile, Shell};
 
 /// Manhattan distance alone: the heuristic of the textbook 15-puzzle IDA*.
@@ -201,13 +202,8 @@ pub fn fifteen(mut shell: Shell) {
 
     // The real program, with the tables built inside or saved by an earlier run (`--tables`).
     let fifteen = env!("CARGO_BIN_EXE_fifteen");
-    let folder = std::env::temp_dir().join(format!("fifteen-bench-tables-{}", std::process::id()));
-    let saved = format!("--tables '{}'", folder.display());
+    let (folder, saved) = tables_folder();
     let (hard_length, hard) = korf[87];
-    let board_input = |tiles: &[u8; 16]| {
-        let numbers: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
-        numbers.join(" ") + "\n"
-    };
     // The run that builds and saves the tables, not timed.
     let expected = format!("{}\n", hard_length);
     shell.wall_times(fifteen, &saved, board_input(&hard).as_bytes(), &expected, 1);
@@ -281,4 +277,63 @@ pub fn fifteen(mut shell: Shell) {
     std::fs::remove_dir_all(&folder).ok();
     println!("\nPeak memory of `fifteen`: {}.", shell.finish());
     std::io::stdout().flush().ok();
+}
+
+/// `board`'s input to `fifteen`: its sixteen numbers on one line.
+fn board_input(tiles: &[u8; 16]) -> String {
+    let numbers: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+    numbers.join(" ") + "\n"
+}
+
+/// A folder of this run for the saved tables, and `fifteen`'s argument naming it.
+fn tables_folder() -> (std::path::PathBuf, String) {
+    let folder = std::env::temp_dir().join(format!("fifteen-bench-tables-{}", std::process::id()));
+    let saved = format!("--tables '{}'", folder.display());
+    (folder, saved)
+}
+
+/// The 17 boards that need 80 moves, the most any board needs, each through `fifteen` in a
+/// process of its own, once with the tables built inside and once with those an earlier run
+/// saved; every answer checked.
+pub fn eighty(mut shell: Shell) {
+    let fifteen = env!("CARGO_BIN_EXE_fifteen");
+    let boards = eighty_move_boards();
+    let (folder, saved) = tables_folder();
+    let expected = "80\n";
+    // The run that builds and saves the tables, not timed.
+    shell.wall_times(
+        fifteen,
+        &saved,
+        board_input(&boards[0]).as_bytes(),
+        expected,
+        1,
+    );
+    println!("## The 15-puzzle: the 17 boards of 80 moves\n");
+    println!(
+        "`fifteen` on each of the 17 boards that need 80 moves, the most any 4x4 board needs, \
+         one process a board (one run each, every answer checked), with the tables built inside \
+         and with those saved by an earlier run (`--tables`).\n"
+    );
+    println!("| Tables | Median | Best | Worst | All 17 |");
+    println!("|---|---:|---:|---:|---:|");
+    for (label, args) in [("built inside", ""), ("saved, 6-6-3", saved.as_str())] {
+        let mut walls: Vec<Duration> = boards
+            .iter()
+            .map(|tiles| {
+                shell.wall_times(fifteen, args, board_input(tiles).as_bytes(), expected, 1)[0]
+            })
+            .collect();
+        walls.sort_unstable();
+        println!(
+            "| {} | {} | {} | {} | {} |",
+            label,
+            human(walls[walls.len() / 2]),
+            human(walls[0]),
+            human(walls[walls.len() - 1]),
+            human(walls.iter().sum())
+        );
+        std::io::stdout().flush().ok();
+    }
+    std::fs::remove_dir_all(&folder).ok();
+    println!("\nPeak memory of `fifteen`: {}.\n", shell.finish());
 }

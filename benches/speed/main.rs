@@ -6,7 +6,8 @@
 //!    instances as the engine in the same run: the 100 hardest 3x3 starts and 1,000 random ones.
 //! 3. A batch: all 362,880 3x3 arrangements through the real `eight` binary in one run.
 //! 4. The 15-puzzle: Korf's 100 under each heuristic, the pattern databases' build, and the
-//!    real `fifteen` binary on all 100 in one input.
+//!    real `fifteen` binary on all 100 in one input and on each alone; then (`eighty`) the 17
+//!    boards that need 80 moves, each alone (about 7 minutes).
 //! 5. POJ 2893: three boards of about a million cells through `mxn`, beside a typical accepted C
 //!    solution and a plain Rust one, both compiled here; and `mxn --path`'s constructive paths.
 //! 6. `solve`: every shape of up to 16 cells, Korf and Felner's 50 5x5 boards, larger boards,
@@ -33,6 +34,7 @@ fn main() {
     // First, while this process is small: see `Shell`.
     let shell = Shell::start();
     let fifteen_shell = Shell::start();
+    let eighty_shell = Shell::start();
     let mxn_shells = [
         Shell::start(),
         Shell::start(),
@@ -45,7 +47,9 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
-    const SECTIONS: [&str; 6] = ["single", "classic", "batch", "fifteen", "mxn", "solve"];
+    const SECTIONS: [&str; 7] = [
+        "single", "classic", "batch", "fifteen", "eighty", "mxn", "solve",
+    ];
     if let Some(unknown) = named.iter().find(|n| !SECTIONS.contains(&n.as_str())) {
         eprintln!(
             "error: no section '{}'; known: {}",
@@ -72,6 +76,9 @@ fn main() {
     }
     if wanted("fifteen") {
         fifteen::fifteen(fifteen_shell);
+    }
+    if wanted("eighty") {
+        fifteen::eighty(eighty_shell);
     }
     if wanted("mxn") {
         mxn::mxn(mxn_shells);

@@ -286,6 +286,32 @@ pub fn korf_100() -> Vec<(usize, [u8; 16])> {
     instances(text, 100, 5305)
 }
 
+/// The 17 positions of the 15-puzzle that need 80 moves, the most of any
+/// (`testdata/fifteen-80.txt`), already posed for the goal 1 2 .. 15 0.
+pub fn eighty_move_boards() -> Vec<[u8; 16]> {
+    let text = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/testdata/fifteen-80.txt"
+    ));
+    let boards: Vec<[u8; 16]> = text
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| {
+            let numbers: Vec<u8> = line
+                .split_whitespace()
+                .map(|n| n.parse().unwrap())
+                .collect();
+            assert_eq!(numbers[0], 80, "{}", line);
+            numbers[1..].try_into().unwrap()
+        })
+        .collect();
+    let mut distinct = boards.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 17);
+    boards
+}
+
 /// Korf and Felner's 50 5x5 boards (`testdata/korf50-5x5.txt`), posed for the goal
 /// 1 2 .. 24 0 in the same way.
 pub fn korf_felner_50() -> Vec<(usize, [u8; 25])> {
