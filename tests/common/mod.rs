@@ -293,15 +293,10 @@ pub fn eighty_move_boards() -> Vec<[u8; 16]> {
         env!("CARGO_MANIFEST_DIR"),
         "/testdata/fifteen-80.txt"
     ));
-    let boards: Vec<[u8; 16]> = text
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .map(|line| {
-            let numbers: Vec<u8> = line
-                .split_whitespace()
-                .map(|n| n.parse().unwrap())
-                .collect();
-            assert_eq!(numbers[0], 80, "{}", line);
+    let boards: Vec<[u8; 16]> = number_lines(text)
+        .iter()
+        .map(|numbers| {
+            assert_eq!(numbers[0], 80, "{:?}", numbers);
             numbers[1..].try_into().unwrap()
         })
         .collect();
@@ -323,17 +318,24 @@ pub fn korf_felner_50() -> Vec<(usize, [u8; 25])> {
     instances(text, 50, 5039)
 }
 
+/// The numbers of each line of a data file, its `#` comment lines left out.
+fn number_lines(text: &str) -> Vec<Vec<u8>> {
+    let lines = text.lines().filter(|line| !line.starts_with('#'));
+    lines
+        .map(|line| {
+            line.split_whitespace()
+                .map(|n| n.parse().unwrap())
+                .collect()
+        })
+        .collect()
+}
+
 /// The `count` instances of a file in Korf's form (`id length tiles`, goal `0 1 2 ..`), each
 /// turned 180 degrees with tile t renamed N - t, checked against their lengths' published sum.
 fn instances<const N: usize>(text: &str, count: usize, sum: usize) -> Vec<(usize, [u8; N])> {
-    let instances: Vec<(usize, [u8; N])> = text
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .map(|line| {
-            let numbers: Vec<u8> = line
-                .split_whitespace()
-                .map(|n| n.parse().unwrap())
-                .collect();
+    let instances: Vec<(usize, [u8; N])> = number_lines(text)
+        .iter()
+        .map(|numbers| {
             let korf = &numbers[2..];
             let tiles = std::array::from_fn(|q| match korf[N - 1 - q] {
                 0 => 0,
