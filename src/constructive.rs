@@ -135,6 +135,14 @@ struct Walker<G, F> {
     emit: F,
 }
 
+/// A route of the blank that [`Walker::plan`] found: the staircase in `Walker::route`, or four
+/// moves round a tile, to one side then along.
+#[derive(Clone, Copy)]
+enum Walk {
+    Staircase,
+    Around(Move, Move),
+}
+
 impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
     fn solve(&mut self) {
         let (width, height) = (self.width, self.height);
@@ -296,82 +304,87 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
                 .iter()
                 .filter(|&&(useful, front)| useful && !self.fixed[front]);
             let (one, far) = (choices.count() == 1, self.distance(blank, at) > 3);
-            // The least cost, the first in this order of those that cost as little.
-            let mut best: Option<(usize, usize)> = None;
+            // The least cost, the first in this order of those that cost as little, with its
+            // route round the tile when that was worked out (a staircase, two moves or so, is
+            // worked out again as it is taken).
+            let mut best: Option<(usize, usize, Option<Walk>)> = None;
             for (useful, front) in nearer {
-                if useful && !self.fixed[front] {
-                    let cost = match (one, far) {
-                        (true, _) => 0,
-                        (false, true) => self.distance(blank, front),
-                        (false, false) => self.pushed_away(front, at),
-                    };
-                    if best.map_or(true, |(least, _)| cost < least) {
-                        best = Some((cost, front));
-                    }
+                if !useful || self.fixed[front] {
+                    continue;
+                }
+                let (cost, walk) = match (one, far) {
+                    _ if front == blank => (0, None),
+                    (true, _) => (0, None),
+                    (false, true) => (self.distance(blank, front), None),
+                    (false, false) => match self.plan(front, at) {
+                        Some((walk, farther)) => (farther, Some(walk)),
+                        None => (usize::MAX, None),
+                    },
+                };
+                if best.map_or(true, |(least, _, _)| cost < least) {
+                    best = Some((cost, front, walk));
                 }
             }
-            let (_, front) = best.expect("a step nearer home is free");
-            self.blank_to(front, at);
+            let (_, front, walk) = best.expect("a step nearer home is free");
+            match walk {
+                Some(walk @ Walk::Around(..)) => self.follow(walk),
+                _ => self.blank_to(front, at),
+            }
             self.slide(direction(front, at, self.width));
         }
     }
 
-    /// How many tiles the blank's route to `front`, next to the walked tile at `at`, would push
-    /// away from home (every one, for a route only the breadth-first search finds).
-    fn pushed_away(&mut self, front: usize, at: usize) -> usize {
-        if self.blank() == front {
-            return 0;
+    /// The blank's route to `target` through cells that are neither fixed nor `avoid`, short of
+    /// the breadth-first search: a staircase (left in `self.route`), else the four moves round
+    /// `avoid`; with how many tiles it pushes away from home. `None` if neither is free.
+    fn plan(&mut self, target: usize, avoid: usize) -> Option<(Walk, usize)> {
+        if let Some(farther) = self.staircase_route(target, avoid) {
+            return Some((Walk::Staircase, farther));
         }
-        if let Some(farther) = self.staircase_route(front, at) {
-            return farther;
-        }
-        match self.around_plan(front, at) {
-            Some((_, _, farther)) => farther,
-            None => usize::MAX,
+        let (side, along, farther) = self.around_plan(target, avoid)?;
+        Some((Walk::Around(side, along), farther))
+    }
+
+    /// Moves the blank along a route [`Walker::plan`] found (a staircase's is in `self.route`).
+    fn follow(&mut self, walk: Walk) {
+        match walk {
+            Walk::Staircase => {
+                for i in 0..self.route.len() {
+                    let cell = self.route[i];
+                    self.step_to(cell);
+                }
+            }
+            Walk::Around(side, along) => {
+                for m in [side, along, along, side.opposite()] {
+                    self.slide(m);
+                }
+            }
         }
     }
 
     /// Moves the blank to `target` through cells that are neither fixed nor `avoid`.
     fn blank_to(&mut self, target: usize, avoid: usize) {
-        if self.blank() == target || self.staircase(target, avoid) {
+        if self.blank() == target {
             return;
         }
-        if self.around(target, avoid) {
-            return;
+        if let Some((walk, _)) = self.plan(target, avoid) {
+            return self.follow(walk);
         }
         // Around the obstacle: search the box of blank, target and obstacle, grown by one cell;
         // the whole board if that box is walled off.
         for margin in [1, self.width.max(self.height)] {
             if self.search(target, avoid, margin) {
-                for i in 0..self.route.len() {
-                    let cell = self.route[i];
-                    self.step_to(cell);
-                }
-                return;
+                return self.follow(Walk::Staircase);
             }
         }
         unreachable!("the free cells around the blank are connected");
     }
 
-    /// Moves the blank around `avoid` to `target` when the two are on either side of it, the
-    /// commonest route of all (the blank goes from behind a tile being walked to in front of
-    /// it): four moves, round the free side that pushes fewer of its four tiles away from home
-    /// (above, else below, for a row; left, else right, for a column, when they push as many).
-    /// False, without moving, if it is not such a route or neither side is free.
-    fn around(&mut self, target: usize, avoid: usize) -> bool {
-        match self.around_plan(target, avoid) {
-            Some((side, along, _)) => {
-                for m in [side, along, along, side.opposite()] {
-                    self.slide(m);
-                }
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// The side and direction of [`Walker::around`]'s four moves, and how many of its pushed
-    /// tiles go farther from home; `None` if it is not such a route.
+    /// The blank's commonest route of all, from behind a tile being walked (`avoid`) to in front
+    /// of it (`target`): four moves round the free side that pushes fewer of its four tiles away
+    /// from home (above, else below, for a row; left, else right, for a column, when they push
+    /// as many). The side, the direction along `avoid`, and how many tiles go farther from home;
+    /// `None` if it is not such a route or neither side is free.
     fn around_plan(&self, target: usize, avoid: usize) -> Option<(Move, Move, usize)> {
         let (blank, width) = (self.blank(), self.width);
         let opposite = target.wrapping_add(blank) == 2 * avoid;
@@ -422,26 +435,13 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
         }
     }
 
-    /// Moves the blank to `target` along a shortest route, every step nearer `target`, that
-    /// turns wherever that helps: each move of the blank pushes a tile one cell the other way,
-    /// and of the (at most two) steps nearer `target`, the blank takes the one whose tile that
-    /// brings nearer its home, else the one along the longer way left. Most of a construction's
-    /// moves are the blank's walks, so this shortens what the tiles need later. False, without
-    /// moving, if the route runs into a fixed cell or `avoid` (the breadth-first search then
-    /// finds another).
-    fn staircase(&mut self, target: usize, avoid: usize) -> bool {
-        if self.staircase_route(target, avoid).is_none() {
-            return false;
-        }
-        for i in 0..self.route.len() {
-            let cell = self.route[i];
-            self.step_to(cell);
-        }
-        true
-    }
-
-    /// [`Walker::staircase`]'s route, left in `self.route` without moving, and how many of the
-    /// tiles it pushes go farther from home; `None` if it is blocked.
+    /// A shortest route of the blank to `target`, every step nearer `target`, that turns
+    /// wherever that helps: each move of the blank pushes a tile one cell the other way, and of
+    /// the (at most two) steps nearer `target`, the route takes the one whose tile that brings
+    /// nearer its home, else the one along the longer way left. Most of a construction's moves
+    /// are the blank's walks, so this shortens what the tiles need later. The route is left in
+    /// `self.route`, without moving; returns how many of the tiles it pushes go farther from
+    /// home, or `None` if it runs into a fixed cell or `avoid`.
     fn staircase_route(&mut self, target: usize, avoid: usize) -> Option<usize> {
         let width = self.width;
         let (target_row, target_column) = (target / width, target % width);
