@@ -36,9 +36,15 @@ pub const BEAM_WIDTH: usize = 20_000;
 /// out 1.8 to 2.1 times), so larger boards are built down to a block of this size first.
 /// A block's search that loses its way still costs seconds: the worst of three random 10 x 10
 /// boards took 3.2 s (5.6 s when the fallback searched again on a block of half the cells,
-/// where it now solves a block of at most 15 cells in the fewest moves).
+/// with a slower construction than today's; see `RETRY_CELLS`).
 pub const BEAM_CELLS: usize = 64;
 const BEAM_WORK: usize = 500_000;
+
+/// The most cells of the block that a board whose beam search lost its way is built down to
+/// before a second beam search. Of six random 10 x 10 boards (Intel Xeon, 2026-11-25), the two
+/// whose 8x8 block lost its way came out 3.25 and 3.30 times the lower bound in 3.2 and 2.3 s
+/// this way, against 3.53 and 3.56 in 2.1 and 1.3 s when built down to 15 cells at once.
+const RETRY_CELLS: usize = 36;
 
 /// The most cells of the last block of a board wider than 16 columns: a strip of two rows, on
 /// which the search's estimates guide it less well (on 100 x 100 boards a 2 x 32 block took 4 s
@@ -123,7 +129,8 @@ impl AnyShape {
 
     /// Moves that solve `block` (`width` to a row), which can reach the goal: the fewest if it
     /// has at most 16 cells, else by beam search, or, should that give up, by construction down
-    /// to a block of at most 15 cells solved in the fewest.
+    /// to a block of at most `RETRY_CELLS` cells finished the same way, and below that of at
+    /// most 15 cells solved in the fewest.
     fn finish(&mut self, width: usize, block: &[u32]) -> Vec<Move> {
         if block.len() <= OPTIMAL_CELLS {
             return self.optimal_path(width, block);
@@ -132,11 +139,15 @@ impl AnyShape {
         if let Some(moves) = beam::solve(width, block, beam_width, self.threads) {
             return moves;
         }
-        // Lost: build down to a block of at most 15 cells (3x5, 2x7 and the like, whose
-        // searches are quick, unlike 2x8's), and solve that in the fewest moves.
+        // Lost: build down to a smaller block and finish that; at last to one of at most 15
+        // cells (3x5, 2x7 and the like, whose searches are quick, unlike 2x8's).
         let mut moves = Vec::new();
-        let finish = |width: usize, block: &[u32]| self.optimal_path(width, block);
-        constructive::solve(width, block, OPTIMAL_CELLS - 1, finish, |m| moves.push(m));
+        let smaller = match block.len() > RETRY_CELLS {
+            true => RETRY_CELLS,
+            false => OPTIMAL_CELLS - 1,
+        };
+        let finish = |width: usize, block: &[u32]| self.finish(width, block);
+        constructive::solve(width, block, smaller, finish, |m| moves.push(m));
         moves
     }
 

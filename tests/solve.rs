@@ -2,7 +2,7 @@
 //! against an independent breadth-first search (the first shortest path in dictionary order, or
 //! `unsolvable`); boards of every other shape of up to 16 cells against an independent IDA*;
 //! larger boards' paths replayed to the goal, with their `--stats` lines checked against the
-//! tiles' Manhattan distance.
+//! tiles' Manhattan distance, one of them a board whose first beam search loses its way.
 
 mod common;
 
@@ -283,4 +283,41 @@ fn a_long_board_shows_its_progress_on_a_terminal() {
     let (output, _) = run_with(SOLVE, &[file.to_str().unwrap()], b"");
     assert!(output.status.success() && output.stderr.is_empty());
     std::fs::remove_file(&file).ok();
+}
+
+/// A 10 x 10 board whose 8x8 block makes the beam search lose its way: the board is built down
+/// to a smaller block and searched again, so its path, replayed to the goal, stays within 3.4
+/// times the lower bound (built down to 15 cells at once, it took 3.53 times).
+#[test]
+fn a_board_whose_beam_search_loses_its_way_is_searched_again_on_a_smaller_block() {
+    let board: Vec<u32> = [
+        [41, 35, 45, 4, 76, 12, 0, 64, 42, 11],
+        [81, 39, 7, 48, 78, 15, 53, 62, 9, 52],
+        [68, 55, 63, 65, 61, 67, 95, 18, 58, 86],
+        [99, 92, 10, 17, 72, 21, 14, 44, 37, 91],
+        [22, 59, 83, 32, 26, 98, 40, 27, 43, 96],
+        [13, 31, 57, 2, 6, 23, 56, 71, 28, 36],
+        [51, 46, 25, 54, 73, 79, 34, 3, 38, 5],
+        [20, 90, 88, 49, 66, 89, 84, 19, 50, 82],
+        [85, 97, 87, 24, 29, 70, 33, 93, 1, 94],
+        [8, 74, 80, 60, 77, 47, 16, 69, 75, 30],
+    ]
+    .concat();
+    let output = stdout_of(SOLVE, &["--stats"], &input_of(10, &[board.clone()]));
+    let mut lines = output.lines();
+    let path = lines.next().unwrap();
+    let goal: Vec<u32> = goal(100).iter().map(|&t| u32::from(t)).collect();
+    assert_eq!(replay(10, &board, path), Some(goal));
+    let stats = lines.next().unwrap();
+    let bound: usize = stats
+        .split(", lower bound ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(bound >= manhattan_sum(10, &board) as usize, "{}", stats);
+    assert!(path.len() * 10 <= bound * 34, "{}", stats);
 }
