@@ -127,8 +127,9 @@ struct Walker<G, F> {
     fixed: Vec<bool>,
     /// The latest moves, not yet out.
     held: VecDeque<Move>,
-    /// The blank's breadth-first search's cells, kept from one search to the next: allocating
-    /// them for each took a sixth of a large board's time.
+    /// The blank's breadth-first search's cells, and the cells of the route found (by it or by
+    /// [`Walker::staircase_route`]), kept from one search to the next: allocating them for each
+    /// took a sixth of a large board's time.
     came_from: Vec<usize>,
     queue: VecDeque<(usize, usize)>,
     route: Vec<usize>,
@@ -468,17 +469,17 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
             let free = |step: Option<(usize, usize)>| {
                 step.filter(|&(next, _)| !self.fixed[next] && next != avoid)
             };
-            let rank = |(next, left)| (!self.pushed_nearer(next, cell), Reverse(left), next);
-            let (away, _, next) = match (free(across), free(down)) {
+            // Pushing away ranks after pushing nearer; then the shorter way left.
+            let rank = |(next, left)| (!self.pushed_nearer(next, cell), Reverse(left));
+            let (next, (away, _)) = match (free(across), free(down)) {
                 (Some(a), Some(d)) => {
-                    let (a, d) = (rank(a), rank(d));
-                    if (d.0, d.1) < (a.0, a.1) {
-                        d
-                    } else {
-                        a
+                    let (rank_a, rank_d) = (rank(a), rank(d));
+                    match rank_d < rank_a {
+                        true => (d.0, rank_d),
+                        false => (a.0, rank_a),
                     }
                 }
-                (Some(step), None) | (None, Some(step)) => rank(step),
+                (Some(step), None) | (None, Some(step)) => (step.0, rank(step)),
                 (None, None) => return None,
             };
             farther += usize::from(away);

@@ -166,6 +166,12 @@ fn boards_of_every_other_shape_of_up_to_16_cells_against_a_plain_ida_star() {
     }
 }
 
+/// The words of a `--stats` line, "N moves, not proven optimal, lower bound B (R times), T ms":
+/// the length first, the lower bound eighth.
+fn stats_words(stats: &str) -> Vec<&str> {
+    stats.split([' ', ',']).filter(|w| !w.is_empty()).collect()
+}
+
 #[test]
 fn larger_boards_are_solved_by_paths_that_replay_to_the_goal_with_true_statistics() {
     let mut rng = Rng::new(25);
@@ -194,9 +200,8 @@ fn larger_boards_are_solved_by_paths_that_replay_to_the_goal_with_true_statistic
                 rows,
                 columns
             );
-            // "N moves, not proven optimal, lower bound B (R times), T ms"
             let stats = lines.next().unwrap();
-            let words: Vec<&str> = stats.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+            let words = stats_words(stats);
             assert_eq!(
                 words[..2],
                 [path.len().to_string().as_str(), "moves"],
@@ -309,15 +314,7 @@ fn a_board_whose_beam_search_loses_its_way_is_searched_again_on_a_smaller_block(
     let goal: Vec<u32> = goal(100).iter().map(|&t| u32::from(t)).collect();
     assert_eq!(replay(10, &board, path), Some(goal));
     let stats = lines.next().unwrap();
-    let bound: usize = stats
-        .split(", lower bound ")
-        .nth(1)
-        .unwrap()
-        .split(' ')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let bound = stats_words(stats)[7].parse::<usize>().unwrap();
     assert!(bound >= manhattan_sum(10, &board) as usize, "{}", stats);
     assert!(path.len() * 10 <= bound * 34, "{}", stats);
 }

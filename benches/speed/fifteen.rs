@@ -202,11 +202,8 @@ pub fn fifteen(mut shell: Shell) {
 
     // The real program, with the tables built inside or saved by an earlier run (`--tables`).
     let fifteen = env!("CARGO_BIN_EXE_fifteen");
-    let (folder, saved) = tables_folder();
     let (hard_length, hard) = korf[87];
-    // The run that builds and saves the tables, not timed.
-    let expected = format!("{}\n", hard_length);
-    shell.wall_times(fifteen, &saved, board_input(&hard).as_bytes(), &expected, 1);
+    let (folder, saved) = saved_tables(&mut shell, &hard, hard_length);
 
     // All 100 in one input.
     let input: String = korf.iter().map(|(_, tiles)| board_input(tiles)).collect();
@@ -285,10 +282,17 @@ fn board_input(tiles: &[u8; 16]) -> String {
     numbers.join(" ") + "\n"
 }
 
-/// A folder of this run for the saved tables, and `fifteen`'s argument naming it.
-fn tables_folder() -> (std::path::PathBuf, String) {
+/// A folder of this run where `fifteen` has built and saved its tables (that run, on the board
+/// `tiles` of `length` moves, not timed), and `fifteen`'s argument naming it.
+fn saved_tables(
+    shell: &mut Shell,
+    tiles: &[u8; 16],
+    length: usize,
+) -> (std::path::PathBuf, String) {
     let folder = std::env::temp_dir().join(format!("fifteen-bench-tables-{}", std::process::id()));
     let saved = format!("--tables '{}'", folder.display());
+    let (fifteen, expected) = (env!("CARGO_BIN_EXE_fifteen"), format!("{}\n", length));
+    shell.wall_times(fifteen, &saved, board_input(tiles).as_bytes(), &expected, 1);
     (folder, saved)
 }
 
@@ -298,16 +302,8 @@ fn tables_folder() -> (std::path::PathBuf, String) {
 pub fn eighty(mut shell: Shell) {
     let fifteen = env!("CARGO_BIN_EXE_fifteen");
     let boards = eighty_move_boards();
-    let (folder, saved) = tables_folder();
+    let (folder, saved) = saved_tables(&mut shell, &boards[0], 80);
     let expected = "80\n";
-    // The run that builds and saves the tables, not timed.
-    shell.wall_times(
-        fifteen,
-        &saved,
-        board_input(&boards[0]).as_bytes(),
-        expected,
-        1,
-    );
     println!("## The 15-puzzle: the 17 boards of 80 moves\n");
     println!(
         "`fifteen` on each of the 17 boards that need 80 moves, the most any 4x4 board needs, \
