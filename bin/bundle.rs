@@ -33,8 +33,8 @@ const SOURCE_LIMIT: usize = 65_536;
 /// LeetCode 773's entry point: LeetCode supplies `struct Solution` and calls this.
 const LEETCODE_SLIDING: &str = r#"//! LeetCode 773 "Sliding Puzzle", in LeetCode's form: LeetCode supplies `struct Solution`.
 
+use engine::bfs::Tables;
 use engine::board::Board;
-use engine::ida_star;
 
 impl Solution {
     pub fn sliding_puzzle(board: Vec<Vec<i32>>) -> i32 {
@@ -44,7 +44,7 @@ impl Solution {
         }
         let goal = Board::<3, 6>::from_tiles([1, 2, 3, 4, 5, 0]).expect("the goal is an arrangement");
         match Board::<3, 6>::from_tiles(tiles) {
-            Ok(start) => ida_star::solve(&start, &goal).map_or(-1, |s| s.moves.len() as i32),
+            Ok(start) => Tables::new().distance(&start, &goal).map_or(-1, |d| d as i32),
             Err(_) => -1,
         }
     }

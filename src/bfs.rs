@@ -1,10 +1,12 @@
 //! Breadth-first search from the goal over a Cantor-ranked table: the exact distance of every
 //! arrangement in one pass. Moves are reversible, so the distance from the goal to a board is the
 //! distance from that board to the goal. O(N! · N) time and N! bytes (362,880 for 3x3), plus a
-//! queue of the N!/2 reachable boards with their distances; practical up to 3x3 (the 4x4 table would need 16! bytes).
+//! queue of the N!/2 reachable boards with their distances; practical up to 3x3 (the 4x4 table
+//! would need 16! bytes). [`Tables`] answers cases from such tables.
 
-use crate::board::Board;
+use crate::board::{Board, Move};
 use crate::cantor::{factorial, rank};
+use crate::judge::{each_alone, Answer, Solve};
 
 /// The table entry of a board the goal cannot reach (the other parity).
 pub const UNREACHABLE: u8 = u8::MAX;
@@ -37,6 +39,92 @@ pub fn distances<const W: usize, const N: usize>(goal: &Board<W, N>) -> Vec<u8> 
         }
     }
     table
+}
+
+/// The distance tables of the goals with the blank in each cell, each built the first time it is
+/// asked for: a distance is then one look-up, and a path a walk downhill. Goals that differ only
+/// in their tiles' labels share a table: each case is relabelled so that its goal becomes the
+/// canonical goal with the blank in that cell ([`Board::relabelled`]).
+///
+/// # Example
+/// ```
+/// use engine::{bfs::Tables, board::Board};
+/// let goal = Board::<3, 6>::from_tiles([1, 2, 3, 4, 5, 0]).unwrap();
+/// let start = Board::<3, 6>::from_tiles([4, 1, 2, 5, 0, 3]).unwrap();
+/// let mut tables = Tables::new();
+/// assert_eq!(tables.distance(&start, &goal), Some(5));
+/// assert_eq!(tables.path(&start, &goal).map(|path| path.len()), Some(5));
+/// ```
+pub struct Tables<const W: usize, const N: usize> {
+    by_goal_blank: Vec<Option<Vec<u8>>>,
+}
+
+impl<const W: usize, const N: usize> Default for Tables<W, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const W: usize, const N: usize> Tables<W, N> {
+    pub fn new() -> Self {
+        Tables {
+            by_goal_blank: vec![None; N],
+        }
+    }
+
+    /// Whether the table of goals with the blank in cell `goal_blank` is built.
+    pub fn has(&self, goal_blank: usize) -> bool {
+        self.by_goal_blank[goal_blank].is_some()
+    }
+
+    /// The fewest moves between `start` and `goal`, or `None` when no sequence joins them.
+    pub fn distance(&mut self, start: &Board<W, N>, goal: &Board<W, N>) -> Option<usize> {
+        match self.table(goal)[rank(start.relabelled(goal).tiles())] {
+            UNREACHABLE => None,
+            distance => Some(usize::from(distance)),
+        }
+    }
+
+    /// A shortest sequence of moves of the blank from `start` to `goal`, the first of them in
+    /// dictionary order, or `None` when there is none.
+    pub fn path(&mut self, start: &Board<W, N>, goal: &Board<W, N>) -> Option<Vec<Move>> {
+        let table = self.table(goal);
+        // Moves do not look at labels: walk the relabelled board, whose goal is the table's,
+        // taking the first move in letter order that leads one move nearer.
+        let mut board = start.relabelled(goal);
+        let mut distance = table[rank(board.tiles())];
+        if distance == UNREACHABLE {
+            return None;
+        }
+        let mut moves = Vec::with_capacity(usize::from(distance));
+        while distance > 0 {
+            distance -= 1;
+            let (m, next) = board
+                .neighbours()
+                .find(|(_, next)| table[rank(next.tiles())] == distance)
+                .expect("a board off the goal has a neighbour one move nearer");
+            moves.push(m);
+            board = next;
+        }
+        Some(moves)
+    }
+
+    /// The table for goals with `goal`'s blank cell, built first if need be.
+    fn table(&mut self, goal: &Board<W, N>) -> &[u8] {
+        let blank = goal.blank();
+        self.by_goal_blank[blank]
+            .get_or_insert_with(|| distances(&Board::<W, N>::canonical_goal(blank)))
+    }
+}
+
+impl<const W: usize, const N: usize> Solve<W, N> for Tables<W, N> {
+    fn answer(
+        &mut self,
+        cases: &[(Board<W, N>, Board<W, N>)],
+        with_path: bool,
+    ) -> Vec<Option<Answer>> {
+        each_alone(self, cases, with_path, Self::distance, Self::path)
+    }
 }
 
 #[cfg(test)]

@@ -78,10 +78,16 @@ pub trait Pruning: Copy + Send + Sync {
     fn allowed(&self, state: u16) -> u8;
     /// The state after the move of bit `bit` of [`Move::ALL`], which must be allowed, in `state`.
     fn after(&self, state: u16, bit: usize) -> u16;
-    /// Called before each iteration with the nodes visited so far, for rules that grow as the
-    /// search does; it may change the rules, as the next iteration starts from state 0.
+}
+
+/// Rules of a search run one iteration at a time ([`Iterations`]), which may grow as the search
+/// does: [`Growing::before_iteration`] is called before each iteration with the nodes visited
+/// so far, and may change the rules, as the next iteration starts from state 0.
+pub trait Growing: Pruning {
     fn before_iteration(&mut self, _nodes: u64) {}
 }
+
+impl Growing for NoUndo {}
 
 /// The least pruning: never the move that undoes the last one, which no shortest path makes.
 #[derive(Clone, Copy, Debug)]
@@ -127,14 +133,23 @@ pub fn solve<const W: usize, const N: usize>(
     if start.parity() != goal.parity() {
         return None;
     }
-    search(
-        start,
-        &LinearConflict::new(goal),
+    // Iterations on this thread alone, with no limit: a board of up to 3x3 is answered in
+    // microseconds, and the programs for those boards reach neither threads nor budgets.
+    let heuristic = LinearConflict::new(goal);
+    let state = heuristic.state(start.tiles());
+    let mut tree = Search::new(
+        *start.tiles(),
+        &heuristic,
         NoUndo,
-        u64::MAX,
-        u32::MAX,
-    )
-    .ok()
+        heuristic.estimate(&state),
+    );
+    while !tree.dfs::<false>(start.blank(), 0, state, 0) {
+        tree.raise_bound();
+    }
+    Some(Solution {
+        moves: tree.path(),
+        nodes: tree.nodes,
+    })
 }
 
 /// Why [`search`] stopped without a path.
@@ -156,7 +171,7 @@ pub enum Stop {
 /// It also gives up before an iteration that would pass `node_limit` if it grew by the same
 /// factor as the last one did ([`Iterations::forecast`]): such an iteration would most likely be
 /// cut off, its nodes wasted.
-pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>(
+pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>, P: Growing>(
     start: &Board<W, N>,
     heuristic: &H,
     rules: P,
@@ -178,7 +193,7 @@ pub struct Iterations<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P>
     before_last: u64,
 }
 
-impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>
+impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Growing>
     Iterations<'a, W, N, H, P>
 {
     /// The search from `start` (which must be able to reach the goal of `heuristic`) under
@@ -237,8 +252,7 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning>
         }
         self.before_last = self.last;
         self.last = tree.nodes - before;
-        tree.bound = tree.next_bound;
-        tree.next_bound = u32::MAX;
+        tree.raise_bound();
         None
     }
 
@@ -326,6 +340,12 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
             trail: Vec::new(),
             subtrees: Vec::new(),
         }
+    }
+
+    /// Readies the next iteration: its bound is the smallest estimate the last one cut off.
+    fn raise_bound(&mut self) {
+        self.bound = self.next_bound;
+        self.next_bound = u32::MAX;
     }
 
     /// The path found, in order: the moves were pushed as the search returned from the goal,

@@ -1,6 +1,6 @@
 //! The loop every judge program runs: read the cases on standard input (or from the files the
-//! arguments name, one after another), solve them (one solver for the whole input: search first,
-//! tables on long inputs), and print each answer in order; on bad input print one
+//! arguments name, one after another), solve them (one solver for the whole input, which may
+//! build tables as it goes), and print each answer in order; on bad input print one
 //! `error: line N: ...` line on standard error and exit with status 2, keeping the answers
 //! already printed. Cases are read while input is at hand and handed to the
 //! solver together (so the 4x4 solver can answer them in parallel), and answered before the
@@ -42,6 +42,22 @@ pub trait Solve<const W: usize, const N: usize> {
 
     /// Keeps the solver's tables in `dir`; only a solver that [`Solve::KEEPS_TABLES`] is asked.
     fn set_table_dir(&mut self, _dir: PathBuf) {}
+}
+
+/// `cases` answered one at a time, each by `distance`, or by `path` when `with_path` asks for
+/// one: [`Solve::answer`] for a solver that takes each case alone.
+pub fn each_alone<S, const W: usize, const N: usize>(
+    solver: &mut S,
+    cases: &[(Board<W, N>, Board<W, N>)],
+    with_path: bool,
+    distance: fn(&mut S, &Board<W, N>, &Board<W, N>) -> Option<usize>,
+    path: fn(&mut S, &Board<W, N>, &Board<W, N>) -> Option<Vec<Move>>,
+) -> Vec<Option<Answer>> {
+    let answer = |(start, goal): &(Board<W, N>, Board<W, N>)| match with_path {
+        true => path(solver, start, goal).map(Answer::Path),
+        false => distance(solver, start, goal).map(Answer::Distance),
+    };
+    cases.iter().map(answer).collect()
 }
 
 /// The answer to one case.

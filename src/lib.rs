@@ -2,7 +2,8 @@
 //!
 //! - [`board`]: the board, its moves, and solvability by parity.
 //! - [`cantor`]: Cantor expansion, a perfect index of the arrangements into an array.
-//! - [`bfs`]: breadth-first search over that array: every arrangement's exact distance.
+//! - [`bfs`]: breadth-first search over that array: every arrangement's exact distance, and
+//!   tables of it that answer cases (all of the 2x3 board's).
 //! - [`ida_star`]: IDA* under any admissible heuristic: one optimal path.
 //! - [`move_rules`]: which moves IDA* may skip, as they repeat a shorter or earlier sequence.
 //! - [`linear_conflict`]: Manhattan distance plus linear conflict, for boards of up to 16 cells.

@@ -27,7 +27,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use crate::ida_star::Pruning;
+use crate::ida_star::{Growing, Pruning};
 
 /// The longest move sequences whose repeats [`GrowingRules`] skip once the search has visited
 /// `DEEP_RULES_COST` nodes (about as long as building the rules takes, 5 to 9 ms on the 4x4
@@ -120,6 +120,8 @@ impl Pruning for &MoveRules {
     }
 }
 
+impl Growing for &MoveRules {}
+
 /// The rules of one search that does not know how long it will be: undoing alone is skipped
 /// until it has visited `DEEP_RULES_COST` nodes, then the rules of up to `DEEP_RULES` moves (from
 /// the start, if some search has built them already).
@@ -154,7 +156,9 @@ impl Pruning for GrowingRules {
     fn after(&self, state: u16, bit: usize) -> u16 {
         self.rules.after(state, bit)
     }
+}
 
+impl Growing for GrowingRules {
     fn before_iteration(&mut self, nodes: u64) {
         if !self.deep && nodes >= DEEP_RULES_COST {
             self.rules = MoveRules::shared(self.width, self.height, DEEP_RULES);

@@ -34,7 +34,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use crate::board::{Board, Move};
-use crate::ida_star::{Heuristic, Iterations, Pruning, Solution, Stop};
+use crate::ida_star::{Growing, Heuristic, Iterations, Solution, Stop};
 use crate::judge::{Answer, Solve};
 use crate::linear_conflict::LinearConflict;
 use crate::move_rules::{GrowingRules, MoveRules};
@@ -265,7 +265,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     /// million nodes of 4.7 million); an easy board never comes near it. On the top step the
     /// budget is `u64::MAX`: every search runs to its end. The last search waiting runs on every
     /// thread ([`Iterations::run_iteration`]), so a single hard board uses every core.
-    fn search_budgeted<H: Heuristic<W, N>, P: Pruning>(
+    fn search_budgeted<H: Heuristic<W, N>, P: Growing>(
         &self,
         starts: &[Board<W, N>],
         found: &mut [Option<Option<Vec<Move>>>],

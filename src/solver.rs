@@ -4,16 +4,14 @@
 //! This is the ski-rental rule: a single case, or a few, never pay for a table (a 3x3 table is
 //! 362,880 bytes and about 20 ms of breadth-first search), and a long input pays at most about
 //! twice what the better choice in hindsight would have. The rule counts search nodes, not time,
-//! so it is deterministic. A table answers a distance with one Cantor rank, O(N²), and a path by
-//! walking downhill through it. Goals that differ only in their tiles' labels share a table:
-//! each case is relabelled so its goal becomes the canonical goal with the blank in that cell
-//! ([`Board::relabelled`]).
+//! so it is deterministic. A table ([`Tables`]) answers a distance with one Cantor rank, O(N²),
+//! and a path by walking downhill through it.
 
-use crate::bfs;
+use crate::bfs::Tables;
 use crate::board::{Board, Move};
-use crate::cantor::{factorial, rank};
+use crate::cantor::factorial;
 use crate::ida_star;
-use crate::judge::{Answer, Solve};
+use crate::judge::{each_alone, Answer, Solve};
 
 /// Search nodes that cost about what a table costs: the breadth-first search visits `N! / 2`
 /// boards, each a few times dearer than a search node.
@@ -35,9 +33,10 @@ fn table_cost<const N: usize>() -> u64 {
 /// assert_eq!(solver.path(&start, &goal).map(|path| path.len()), Some(5));
 /// ```
 pub struct Solver<const W: usize, const N: usize> {
-    /// For each cell of the goal's blank: the search nodes spent on such goals so far, and the
-    /// table once they pass [`table_cost`].
-    by_goal_blank: Vec<(u64, Option<Vec<u8>>)>,
+    /// For each cell of the goal's blank: the search nodes spent on such goals so far.
+    spent: Vec<u64>,
+    /// The tables, each built once the searches for its goals have spent [`table_cost`].
+    tables: Tables<W, N>,
 }
 
 impl<const W: usize, const N: usize> Default for Solver<W, N> {
@@ -49,68 +48,43 @@ impl<const W: usize, const N: usize> Default for Solver<W, N> {
 impl<const W: usize, const N: usize> Solver<W, N> {
     pub fn new() -> Self {
         Solver {
-            by_goal_blank: vec![(0, None); N],
+            spent: vec![0; N],
+            tables: Tables::new(),
         }
     }
 
     /// The fewest moves between `start` and `goal`, or `None` when no sequence joins them.
     pub fn distance(&mut self, start: &Board<W, N>, goal: &Board<W, N>) -> Option<usize> {
-        match self.table(goal) {
-            Some(table) => match table[rank(start.relabelled(goal).tiles())] {
-                bfs::UNREACHABLE => None,
-                distance => Some(usize::from(distance)),
-            },
-            None => self.search(start, goal).map(|moves| moves.len()),
+        match self.table_pays(goal) {
+            true => self.tables.distance(start, goal),
+            false => self.search(start, goal).map(|moves| moves.len()),
         }
     }
 
     /// A shortest sequence of moves of the blank from `start` to `goal`, the first of them in
     /// dictionary order (search and table agree on it), or `None` when there is none.
     pub fn path(&mut self, start: &Board<W, N>, goal: &Board<W, N>) -> Option<Vec<Move>> {
-        let table = match self.table(goal) {
-            Some(table) => table,
-            None => return self.search(start, goal),
-        };
-        // Moves do not look at labels: walk the relabelled board, whose goal is the table's,
-        // taking the first move in letter order that leads one move nearer.
-        let mut board = start.relabelled(goal);
-        let mut distance = table[rank(board.tiles())];
-        if distance == bfs::UNREACHABLE {
-            return None;
+        match self.table_pays(goal) {
+            true => self.tables.path(start, goal),
+            false => self.search(start, goal),
         }
-        let mut moves = Vec::with_capacity(usize::from(distance));
-        while distance > 0 {
-            distance -= 1;
-            let (m, next) = board
-                .neighbours()
-                .find(|(_, next)| table[rank(next.tiles())] == distance)
-                .expect("a board off the goal has a neighbour one move nearer");
-            moves.push(m);
-            board = next;
-        }
-        Some(moves)
     }
 
     /// Whether goals with the blank in cell `goal_blank` are answered from a table by now.
     pub fn uses_table_for(&self, goal_blank: usize) -> bool {
-        self.by_goal_blank[goal_blank].1.is_some()
+        self.tables.has(goal_blank)
     }
 
     /// IDA*, with its nodes counted against the goal's table.
     fn search(&mut self, start: &Board<W, N>, goal: &Board<W, N>) -> Option<Vec<Move>> {
         let solution = ida_star::solve(start, goal)?;
-        self.by_goal_blank[goal.blank()].0 += solution.nodes;
+        self.spent[goal.blank()] += solution.nodes;
         Some(solution.moves)
     }
 
-    /// The table for goals with `goal`'s blank cell, built first if searching has cost enough.
-    fn table(&mut self, goal: &Board<W, N>) -> Option<&[u8]> {
-        let blank = goal.blank();
-        let (spent, table) = &mut self.by_goal_blank[blank];
-        if table.is_none() && *spent >= table_cost::<N>() {
-            *table = Some(bfs::distances(&Board::<W, N>::canonical_goal(blank)));
-        }
-        table.as_deref()
+    /// Whether `goal` is answered from its table: searching for such goals has cost enough.
+    fn table_pays(&self, goal: &Board<W, N>) -> bool {
+        self.spent[goal.blank()] >= table_cost::<N>()
     }
 }
 
@@ -120,14 +94,7 @@ impl<const W: usize, const N: usize> Solve<W, N> for Solver<W, N> {
         cases: &[(Board<W, N>, Board<W, N>)],
         with_path: bool,
     ) -> Vec<Option<Answer>> {
-        let answer = |(start, goal): &(Board<W, N>, Board<W, N>)| {
-            if with_path {
-                self.path(start, goal).map(Answer::Path)
-            } else {
-                self.distance(start, goal).map(Answer::Distance)
-            }
-        };
-        cases.iter().map(answer).collect()
+        each_alone(self, cases, with_path, Self::distance, Self::path)
     }
 }
 
