@@ -16,9 +16,9 @@ const HELP: &str = "\
 solve: short solutions for a sliding puzzle of any shape
 Prints, for each board, moves of the blank (D, L, R, U) that turn it into 1 2 .. N-1 with the
 blank in the bottom-right cell: the fewest moves, and of those the first in dictionary order,
-on boards of up to 16 cells (2x2 to 4x4, 2x8, 3x5, ...); on boards of up to 64 cells (5x5 to
-8x8, ...) short moves found by beam search, not proven the fewest; on larger boards moves built
-row by row, the last block of up to 64 cells by beam search. An empty line for a board already
+on boards of up to 16 cells (2x2 to 4x4, 2x8, 3x5, ...); on boards of up to 100 cells (5x5 to
+10x10, ...) short moves found by beam search, not proven the fewest; on larger boards moves built
+row by row, the last block of up to 100 cells by beam search. An empty line for a board already
 solved, and unsolvable when no sequence of moves solves it (parity decides, before any search).
 
 Input: each board as its rows, one a line, of numbers separated by white space (0, . or x the

@@ -1,7 +1,7 @@
 //! A board of any shape, 2x2 and up, towards the goal `1 2 .. N-1 0`: the fewest moves on boards
 //! of up to 16 cells, by the solver of the 15-puzzle ([`crate::optimal`], one instance for each
 //! of the 19 shapes, made when first asked and kept with its tables); short moves by beam search
-//! ([`crate::beam`]) on boards of up to [`BEAM_CELLS`] cells, 5x5 to 8x8 and the like; on
+//! ([`crate::beam`]) on boards of up to [`BEAM_CELLS`] cells, 5x5 to 10x10 and the like; on
 //! larger boards a solution by construction ([`crate::constructive`]), streamed as it is found,
 //! that leaves its last block of at most [`BEAM_CELLS`] cells to the beam search (or to the
 //! optimal solver, when the block has at most 16 cells).
@@ -30,20 +30,19 @@ pub const BEAM_WIDTH: usize = 20_000;
 /// The most cells of a board, or of the last block of a larger board, that beam search solves;
 /// a level keeps `BEAM_WORK / cells` boards at most, so a level costs about the same on any
 /// board. On random 8x8 boards a beam of 5,000 found paths twice the tiles' Manhattan distance
-/// in a second, where construction takes 3.6 times. On 9x9 and 10 x 10 boards the search lost
-/// its way on three boards of nine (their paths, built down to a smaller block and finished
-/// again, came out 3.1 to 4.1 times the lower bound in up to 5.8 s, where the other six came
-/// out 1.8 to 2.1 times), so larger boards are built down to a block of this size first.
-/// A block's search that loses its way still costs seconds: the worst of three random 10 x 10
-/// boards took 3.2 s (5.6 s when the fallback searched again on a block of half the cells,
-/// with a slower construction than today's; see `RETRY_CELLS`).
-pub const BEAM_CELLS: usize = 64;
+/// in a second, where construction takes 3.6 times. On 9x9 and 10 x 10 boards it loses its way
+/// more often, but a lost search is finished from the nearest board it met (see
+/// [`AnyShape::finish`]): on 8 random boards of each (AMD EPYC, 2026-11-25) the mean ratio to
+/// the lower bound came to 2.16 on 9x9 and 2.27 on 10 x 10, against 2.36 and 2.59 when those
+/// boards were first built down to 64 cells, in 1.6 to 2.8 s a board against 1.0 to 2.1 s.
+pub const BEAM_CELLS: usize = 100;
 const BEAM_WORK: usize = 500_000;
 
 /// The most cells of the block that a board whose beam search lost its way is built down to
-/// before a second beam search. Of six random 10 x 10 boards (Intel Xeon, 2026-11-25), the two
-/// whose 8x8 block lost its way came out 3.25 and 3.30 times the lower bound in 3.2 and 2.3 s
-/// this way, against 3.53 and 3.56 in 2.1 and 1.3 s when built down to 15 cells at once.
+/// before a second beam search, when the tiles astray reach its top row or left column. Of six
+/// random 10 x 10 boards (Intel Xeon, 2026-11-25, when they were built down to 8x8 first), the
+/// two whose 8x8 block lost its way came out 3.25 and 3.30 times the lower bound in 3.2 and
+/// 2.3 s this way, against 3.53 and 3.56 in 2.1 and 1.3 s when built down to 15 cells at once.
 const RETRY_CELLS: usize = 36;
 
 /// The most cells of the last block of a board wider than 16 columns: a strip of two rows, on
@@ -128,26 +127,64 @@ impl AnyShape {
     }
 
     /// Moves that solve `block` (`width` to a row), which can reach the goal: the fewest if it
-    /// has at most 16 cells, else by beam search, or, should that give up, by construction down
-    /// to a block of at most `RETRY_CELLS` cells finished the same way, and below that of at
-    /// most 15 cells solved in the fewest.
+    /// has at most 16 cells, else by beam search. Should that give up, from the nearest board it
+    /// met: the block of the tiles still astray finished the same way, or, if that is the whole
+    /// block, construction down to a block of at most `RETRY_CELLS` cells finished the same way,
+    /// and below that of at most 15 cells solved in the fewest. Of 8 random boards each of 8x8,
+    /// 9x9 and 10 x 10 (AMD EPYC, 2026-11-25), the five lost with tiles astray in the top row or
+    /// left column came out 2.47 to 2.99 times the lower bound built down from the nearest
+    /// board, against 2.68 to 3.13 from the start (better on four of the five).
     fn finish(&mut self, width: usize, block: &[u32]) -> Vec<Move> {
         if block.len() <= OPTIMAL_CELLS {
             return self.optimal_path(width, block);
         }
         let beam_width = (BEAM_WORK / block.len()).min(BEAM_WIDTH);
-        if let Some(moves) = beam::solve(width, block, beam_width, self.threads) {
+        let mut moves = match beam::solve(width, block, beam_width, self.threads) {
+            Ok(moves) => return moves,
+            Err(nearest) => nearest,
+        };
+        // Lost, most often with a few tiles left out of place. Outside the block from the
+        // topmost and leftmost of them (and the blank) to the bottom-right corner, every tile
+        // is home, so that block alone is finished, when it is smaller.
+        let mut board = block.to_vec();
+        let mut blank = board.iter().position(|&t| t == 0).unwrap_or(0);
+        for m in &moves {
+            let cell = m
+                .target(width, board.len(), blank)
+                .expect("a move on the board");
+            board.swap(blank, cell);
+            blank = cell;
+        }
+        let height = board.len() / width;
+        let astray = (0..board.len()).filter(|&c| board[c] as usize != c + 1);
+        let (top, left) = astray.fold((height - 2, width - 2), |(top, left), c| {
+            (top.min(c / width), left.min(c % width))
+        });
+        if top > 0 || left > 0 {
+            let sub_width = width - left;
+            // A tile's new number is its home's place in the block, the blank still 0.
+            let renamed = |tile: u32| match tile {
+                0 => 0,
+                _ => {
+                    let home = tile as usize - 1;
+                    ((home / width - top) * sub_width + home % width - left + 1) as u32
+                }
+            };
+            let sub_block: Vec<u32> = (top * width..board.len())
+                .filter(|c| c % width >= left)
+                .map(|c| renamed(board[c]))
+                .collect();
+            moves.extend(self.finish(sub_width, &sub_block));
             return moves;
         }
-        // Lost: build down to a smaller block and finish that; at last to one of at most 15
+        // Else build down to a smaller block and finish that; at last to one of at most 15
         // cells (3x5, 2x7 and the like, whose searches are quick, unlike 2x8's).
-        let mut moves = Vec::new();
         let smaller = match block.len() > RETRY_CELLS {
             true => RETRY_CELLS,
             false => OPTIMAL_CELLS - 1,
         };
         let finish = |width: usize, block: &[u32]| self.finish(width, block);
-        constructive::solve(width, block, smaller, finish, |m| moves.push(m));
+        constructive::solve(width, &board, smaller, finish, |m| moves.push(m));
         moves
     }
 
@@ -179,7 +216,7 @@ pub fn method(width: usize, cells: usize) -> &'static str {
 /// The most cells of the block that construction leaves on a board `width` wide: about as tall
 /// as wide, at most [`BEAM_CELLS`]; a strip of `STRIP_CELLS` on a board wider than 16.
 fn last_block(width: usize) -> usize {
-    match width <= BEAM_CELLS / 4 {
+    match width <= 16 {
         true => (width * (width + 2)).min(BEAM_CELLS),
         false => STRIP_CELLS,
     }
@@ -250,8 +287,9 @@ mod tests {
         assert_eq!(method(2, 16), "searching for the fewest moves");
         assert_eq!(method(5, 25), "beam search");
         assert_eq!(method(8, 64), "beam search");
+        assert_eq!(method(10, 100), "beam search");
         assert_eq!(
-            method(10, 100),
+            method(11, 121),
             "building the moves, then solving the last block"
         );
         assert_eq!(

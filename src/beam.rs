@@ -1,5 +1,5 @@
-//! Beam search, for boards too large to solve optimally (up to [`MAX_CELLS`] cells; 5x5 to 8x8
-//! in practice): breadth-first, one level of moves at a time, keeping of each level only the
+//! Beam search, for boards too large to solve optimally (up to [`MAX_CELLS`] cells; 5x5 to
+//! 10x10 in practice): breadth-first, one level of moves at a time, keeping of each level only the
 //! `width` boards with the smallest Manhattan distance plus linear conflict, and no board seen in
 //! the last `WINDOW` levels. The first level that holds the goal gives the path. Time goes as
 //! `width` times the path's length, memory as `width` times the board: no proof of quality, but
@@ -49,18 +49,25 @@ struct Node {
 
 /// Moves of the blank that turn the board `tiles` (`columns` to a row, at most [`MAX_CELLS`]
 /// cells, able to reach `1 2 .. N-1 0`) into the goal, found by beam search of `width` boards
-/// a level, each level's boards expanded on up to `threads` threads; `None` if it gave up
-/// (after `STALL` levels without a new best estimate, past three times the start's estimate
-/// plus 100 levels, or with no new board to go to). The path does not depend on the threads.
+/// a level, each level's boards expanded on up to `threads` threads. If it gives up (after
+/// `STALL` levels without a new best estimate, past three times the start's estimate plus 100
+/// levels, or with no new board to go to), `Err` holds the moves to the board with the lowest
+/// estimate it met, from which another method may go on. The path does not depend on the
+/// threads.
 ///
 /// # Example
 /// ```
 /// use engine::beam;
 /// use engine::board::Move;
 /// let moves = beam::solve(3, &[1, 2, 3, 4, 0, 5], 100, 1);
-/// assert_eq!(moves, Some(vec![Move::Right]));
+/// assert_eq!(moves, Ok(vec![Move::Right]));
 /// ```
-pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Option<Vec<Move>> {
+pub fn solve(
+    columns: usize,
+    tiles: &[u32],
+    width: usize,
+    threads: usize,
+) -> Result<Vec<Move>, Vec<Move>> {
     let (cells, threads) = (tiles.len(), threads.max(1));
     assert!(
         cells <= MAX_CELLS,
@@ -138,7 +145,8 @@ pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Opt
             (best, best_depth) = (nearest, depth);
         }
         if next.is_empty() || depth - best_depth > STALL || depth > max_levels {
-            return None;
+            // The nearest board met leads its level, whose sorting put it first.
+            return Err(path(&trail[..best_depth.min(trail.len())], 0));
         }
         seen.extend(next.iter().map(|(node, _, _)| (node.key, depth)));
         if depth % WINDOW == 0 {
@@ -158,8 +166,11 @@ pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Opt
         level = next.iter().map(|&(node, _, _)| node).collect();
         trail.push(next.into_iter().map(|(_, parent, m)| (parent, m)).collect());
     }
-    // The moves, from the goal back through the parents.
-    let mut index = found.unwrap_or(0);
+    Ok(path(&trail, found.unwrap_or(0)))
+}
+
+/// The moves to the board at `index` on the last level of `trail`, back through the parents.
+fn path(trail: &[Vec<(u32, Move)>], mut index: usize) -> Vec<Move> {
     let mut moves = Vec::with_capacity(trail.len());
     for step in trail.iter().rev() {
         let (parent, m) = step[index];
@@ -167,7 +178,7 @@ pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Opt
         index = parent as usize;
     }
     moves.reverse();
-    Some(moves)
+    moves
 }
 
 /// SplitMix64: the next of a stream of well-spread numbers.
@@ -274,14 +285,14 @@ mod tests {
         let goal: Vec<u32> = (1..25).chain([0]).collect();
         let one = solve(5, &board, 2000, 1).unwrap();
         assert_eq!(replay(5, &board, &one), goal);
-        assert_eq!(solve(5, &board, 2000, 2), Some(one));
+        assert_eq!(solve(5, &board, 2000, 2), Ok(one));
         // A beam of one board may wander and give up; what it returns must still be right.
         for width in [1, 2, 5] {
-            if let Some(moves) = solve(5, &board, width, 1) {
+            if let Ok(moves) = solve(5, &board, width, 1) {
                 assert_eq!(replay(5, &board, &moves), goal);
             }
         }
-        assert_eq!(solve(2, &[1, 2, 3, 0], 10, 2), Some(Vec::new()));
+        assert_eq!(solve(2, &[1, 2, 3, 0], 10, 2), Ok(Vec::new()));
     }
 
     #[test]

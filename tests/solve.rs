@@ -290,31 +290,57 @@ fn a_long_board_shows_its_progress_on_a_terminal() {
     std::fs::remove_file(&file).ok();
 }
 
-/// A 10 x 10 board whose 8x8 block makes the beam search lose its way: the board is built down
-/// to a smaller block and searched again, so its path, replayed to the goal, stays within 3.4
-/// times the lower bound (built down to 15 cells at once, it took 3.53 times).
+/// Two 10 x 10 boards on which the beam search loses its way, each finished from the nearest
+/// board the search met: the second with one tile astray, whose block to the bottom-right corner
+/// is searched alone. Their paths, replayed to the goal, stay within 2.8 and 2.45 times the lower
+/// bound (3.25 and 2.62 when the board was built down to an 8x8 block first and a lost search
+/// started again from that block; 2.58 for the second when the nearest board was built down
+/// whole).
 #[test]
-fn a_board_whose_beam_search_loses_its_way_is_searched_again_on_a_smaller_block() {
-    let board: Vec<u32> = [
-        [41, 35, 45, 4, 76, 12, 0, 64, 42, 11],
-        [81, 39, 7, 48, 78, 15, 53, 62, 9, 52],
-        [68, 55, 63, 65, 61, 67, 95, 18, 58, 86],
-        [99, 92, 10, 17, 72, 21, 14, 44, 37, 91],
-        [22, 59, 83, 32, 26, 98, 40, 27, 43, 96],
-        [13, 31, 57, 2, 6, 23, 56, 71, 28, 36],
-        [51, 46, 25, 54, 73, 79, 34, 3, 38, 5],
-        [20, 90, 88, 49, 66, 89, 84, 19, 50, 82],
-        [85, 97, 87, 24, 29, 70, 33, 93, 1, 94],
-        [8, 74, 80, 60, 77, 47, 16, 69, 75, 30],
-    ]
-    .concat();
-    let output = stdout_of(SOLVE, &["--stats"], &input_of(10, &[board.clone()]));
-    let mut lines = output.lines();
-    let path = lines.next().unwrap();
+fn a_board_whose_beam_search_loses_its_way_is_finished_from_the_nearest_board_it_met() {
+    let boards: [(Vec<u32>, usize); 2] = [
+        (
+            [
+                [41, 35, 45, 4, 76, 12, 0, 64, 42, 11],
+                [81, 39, 7, 48, 78, 15, 53, 62, 9, 52],
+                [68, 55, 63, 65, 61, 67, 95, 18, 58, 86],
+                [99, 92, 10, 17, 72, 21, 14, 44, 37, 91],
+                [22, 59, 83, 32, 26, 98, 40, 27, 43, 96],
+                [13, 31, 57, 2, 6, 23, 56, 71, 28, 36],
+                [51, 46, 25, 54, 73, 79, 34, 3, 38, 5],
+                [20, 90, 88, 49, 66, 89, 84, 19, 50, 82],
+                [85, 97, 87, 24, 29, 70, 33, 93, 1, 94],
+                [8, 74, 80, 60, 77, 47, 16, 69, 75, 30],
+            ]
+            .concat(),
+            280,
+        ),
+        (
+            [
+                [42, 43, 26, 21, 65, 66, 32, 97, 1, 78],
+                [28, 10, 92, 0, 93, 96, 20, 83, 70, 55],
+                [49, 74, 29, 53, 23, 71, 16, 46, 69, 72],
+                [24, 87, 31, 79, 6, 54, 18, 73, 60, 98],
+                [45, 75, 7, 61, 39, 81, 91, 50, 47, 2],
+                [77, 25, 67, 68, 56, 5, 82, 38, 14, 34],
+                [59, 22, 80, 8, 63, 99, 88, 33, 3, 94],
+                [36, 44, 62, 4, 11, 12, 95, 84, 35, 40],
+                [64, 9, 51, 30, 48, 52, 85, 27, 76, 90],
+                [86, 19, 13, 41, 17, 57, 58, 89, 37, 15],
+            ]
+            .concat(),
+            245,
+        ),
+    ];
     let goal: Vec<u32> = goal(100).iter().map(|&t| u32::from(t)).collect();
-    assert_eq!(replay(10, &board, path), Some(goal));
-    let stats = lines.next().unwrap();
-    let bound = stats_words(stats)[7].parse::<usize>().unwrap();
-    assert!(bound >= manhattan_sum(10, &board) as usize, "{}", stats);
-    assert!(path.len() * 10 <= bound * 34, "{}", stats);
+    for (board, most_hundredths) in boards {
+        let output = stdout_of(SOLVE, &["--stats"], &input_of(10, &[board.clone()]));
+        let mut lines = output.lines();
+        let path = lines.next().unwrap();
+        assert_eq!(replay(10, &board, path), Some(goal.clone()));
+        let stats = lines.next().unwrap();
+        let bound = stats_words(stats)[7].parse::<usize>().unwrap();
+        assert!(bound >= manhattan_sum(10, &board) as usize, "{}", stats);
+        assert!(path.len() * 100 <= bound * most_hundredths, "{}", stats);
+    }
 }
