@@ -249,7 +249,7 @@ fn optimal_solver(shape: (usize, usize), threads: usize) -> Box<dyn OptimalPath>
     macro_rules! solvers {
         ($(($w:literal, $h:literal)),*) => {
             match shape {
-                $(($w, $h) => Box::new(Solver::<$w, { $w * $h }>::new(threads)),)*
+                $(($w, $h) => Box::new(Solver::<$w, { $w * $h }>::for_shape(threads).with_large_tables()),)*
                 _ => unreachable!("a shape of 2x2 to 16 cells"),
             }
         };

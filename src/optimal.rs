@@ -14,6 +14,10 @@
 //!    boards. Groups of three (3-3-3-3-3) build in 2 ms but search 3.3 times its nodes.
 //! 3. **5-5-5 pattern databases**, mirrored, with the move rules of up to 12 moves: 0.12 s to
 //!    build, 94,000 nodes for the median board; or, under `--tables`, the saved 6-6-3.
+//! 4. **6-6-3 pattern databases** (Korf and Felner's), mirrored, for the solvers that ask for
+//!    them ([`Solver::with_large_tables`]: `fifteen` and `solve`): about a second to build,
+//!    half the nodes of 5-5-5, so bought only once the 5-5-5 searches would cost several times
+//!    that (`LARGE_TABLES_AFTER`): an 80-move board climbs, none of Korf's 100 does.
 //!
 //! Each step is the ski-rental rule of the 3x3 solver ([`crate::solver`]): an easy board, the
 //! usual judge case, answers in microseconds and never pays for tables; a harder one pays at
@@ -39,7 +43,8 @@ use crate::judge::{Answer, Solve};
 use crate::linear_conflict::LinearConflict;
 use crate::move_rules::{GrowingRules, MoveRules};
 use crate::pattern_db::{
-    build_table, partition, table_len, PatternDb, MAX_GROUP, PARTITION_663, SMALL_GROUP,
+    build_table, partition, table_len, PatternDb, MAX_GROUP, PARTITION_4443, PARTITION_555,
+    PARTITION_663, SMALL_GROUP,
 };
 use crate::saved_tables;
 use crate::threads::{in_parallel, on_threads};
@@ -70,6 +75,15 @@ const SAVED_RULES: usize = 10;
 /// about 45 ns against 24.
 const TABLE_NODE_COST: u64 = 2;
 
+/// How many times the cost of the large tables (6-6-3 on the 4x4 board) the searches with the
+/// 5-5-5 tables spend and forecast before they climb to them. The large tables search about
+/// half the nodes, not none, so they pay only where the 5-5-5 searches would cost several times
+/// their build. On AMD EPYC, two threads: with 3, two of the 80-move boards took 5.6 and 11.2 s
+/// against 10.6 and 14.5 s on 5-5-5 alone, but Korf's 100 in one input climbed too (their
+/// forecasts passed 4 times the cost, not 5) and took 1.97 s against 0.99 s; with 6, 6.7 and
+/// 12.5 s, and Korf's 100 stay on 5-5-5.
+const LARGE_TABLES_AFTER: u64 = 6;
+
 /// Answers cases on a board `W` wide with `N` cells (at most 16), climbing the ladder described
 /// above. The tables are built for the goal `1 2 .. N-1 0`; a case with another goal that has
 /// the blank in the last cell is relabelled to it.
@@ -96,6 +110,11 @@ pub struct Solver<const W: usize, const N: usize> {
     /// The strongest tables and the move rules searched with them, once they are built or
     /// loaded.
     tables: Option<(PatternDb<W, N>, &'static MoveRules)>,
+    /// The partitions of the small tables and of the strongest built at run time.
+    partitions: [Vec<Vec<u8>>; 2],
+    /// The ladder's last step, for the callers that ask for it ([`Solver::with_large_tables`]),
+    /// until it is taken.
+    climb_to_large: Option<ClimbToLarge<W, N>>,
     /// Where the tables are kept between runs (`--tables DIR`), if anywhere: the strongest this
     /// solver has (6-6-3, mirrored, on the 4x4 board; other boards keep nothing) are loaded from
     /// there, or built once and saved there ([`crate::saved_tables`]), and since they cost
@@ -113,25 +132,56 @@ pub enum Step {
     SmallTables,
     /// The strongest pattern databases: 5-5-5 on the 4x4 board, or the saved 6-6-3.
     Tables,
+    /// On the 4x4 board without saved tables, for the programs that ask for it, Korf and
+    /// Felner's 6-6-3 built at run time for the hardest boards: about a second to build, half
+    /// the nodes of 5-5-5.
+    LargeTables,
 }
 
 impl<const W: usize, const N: usize> Default for Solver<W, N> {
-    /// A solver that uses one thread per core.
+    /// A solver of the 4x4 board that uses one thread per core.
     fn default() -> Self {
         Self::new(cores())
     }
 }
 
 impl<const W: usize, const N: usize> Solver<W, N> {
-    /// A solver that uses up to `threads` threads, at least one and at most one per core.
+    /// A solver of the 4x4 board, whose tables' partitions are constants, that uses up to
+    /// `threads` threads, at least one and at most one per core.
     pub fn new(threads: usize) -> Self {
+        let owned = |groups: &[&[u8]]| groups.iter().map(|group| group.to_vec()).collect();
+        Self::with_partitions(threads, [owned(&PARTITION_4443), owned(&PARTITION_555)])
+    }
+
+    /// A solver of a board of any shape of up to 16 cells, its tables' partitions worked out by
+    /// [`partition`] (the same as [`Solver::new`]'s on the 4x4 board, whose programs need not
+    /// carry that code).
+    pub fn for_shape(threads: usize) -> Self {
+        let partitions = [partition(W, N, SMALL_GROUP), partition(W, N, MAX_GROUP)];
+        Self::with_partitions(threads, partitions)
+    }
+
+    fn with_partitions(threads: usize, partitions: [Vec<Vec<u8>>; 2]) -> Self {
         Solver {
             threads: threads.clamp(1, cores()),
             max_moves: u32::MAX,
             spent: 0,
             small: None,
             tables: None,
+            partitions,
+            climb_to_large: None,
             table_dir: None,
+        }
+    }
+
+    /// This solver, with the large tables as the last step of its ladder on the 4x4 board
+    /// without saved tables: the programs for a person's hardest boards take it, while the
+    /// judges' programs, whose boards need at most 50 moves, leave it out of their bundles.
+    pub fn with_large_tables(self) -> Self {
+        let climb_to_large: ClimbToLarge<W, N> = Self::climb_to_large;
+        Solver {
+            climb_to_large: Some(climb_to_large).filter(|_| (W, N) == (4, 16)),
+            ..self
         }
     }
 
@@ -145,7 +195,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     fn table_cost(&self) -> u64 {
         match self.saved_tables() {
             Some(_) => LOAD_COST,
-            None => cost_of::<N>(&self.partition()),
+            None => cost_of::<N>(&self.partitions[1]),
         }
     }
 
@@ -157,6 +207,13 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     /// The step of the ladder the searches stand on by now.
     pub fn step(&self) -> Step {
         match (&self.small, &self.tables) {
+            // Larger than the 5-5-5 tables, and not loaded.
+            (_, Some((db, _)))
+                if self.saved_tables().is_none()
+                    && db.table_bytes() > TABLE_COST_ENTRIES as usize =>
+            {
+                Step::LargeTables
+            }
             (_, Some(_)) => Step::Tables,
             (Some(_), None) => Step::SmallTables,
             (None, None) => Step::LinearConflict,
@@ -187,15 +244,14 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             .collect();
         let unsolved = |found: &[Option<Option<Vec<Move>>>]| found.iter().any(Option::is_none);
         if self.small.is_none() && self.tables.is_none() && unsolved(&found) {
-            let small_partition = partition(W, N, SMALL_GROUP);
-            let climbs_to_small =
-                self.saved_tables().is_none() && small_partition != self.partition();
+            let [small_groups, groups] = &self.partitions;
+            let climbs_to_small = self.saved_tables().is_none() && small_groups != groups;
             let heuristic = LinearConflict::new(&Board::canonical_goal(N - 1));
             let budget = match climbs_to_small {
                 // Twice their cost, since leaving linear conflict also throws its search away:
                 // at once their cost, 3 of Korf's 10 boards of at most 45 moves left it and
                 // took up to twice as long as before the small tables (21 ms against 8).
-                true => 2 * cost_of::<N>(&small_partition),
+                true => 2 * cost_of::<N>(small_groups),
                 false => self.table_cost(),
             };
             let rules = GrowingRules::new(W, N / W);
@@ -203,7 +259,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             if unsolved(&found) {
                 self.spent = 0;
                 match climbs_to_small {
-                    true => self.small = Some(PatternDb::build(&small_partition, self.threads)),
+                    true => self.small = Some(PatternDb::build(small_groups, self.threads)),
                     false => self.tables = Some(self.build_tables()),
                 }
             }
@@ -218,7 +274,16 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             }
         }
         if let (Some((tables, rules)), true) = (&self.tables, unsolved(&found)) {
-            self.search_budgeted(&starts, &mut found, tables, *rules, u64::MAX);
+            let rules = *rules;
+            match self
+                .climb_to_large
+                .filter(|_| self.saved_tables().is_none())
+            {
+                Some(climb) => climb(self, &starts, &mut found, rules),
+                None => {
+                    self.search_budgeted(&starts, &mut found, tables, rules, u64::MAX);
+                }
+            }
         }
         let answers = found.into_iter();
         answers
@@ -226,9 +291,26 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             .collect()
     }
 
-    /// The partition of the strongest tables built at run time.
-    fn partition(&self) -> Vec<Vec<u8>> {
-        partition(W, N, MAX_GROUP)
+    /// The ladder's last step on the 4x4 board: the cases not `found` searched under the 5-5-5
+    /// tables (and `rules`) until they have spent and forecast `LARGE_TABLES_AFTER` times the
+    /// cost of Korf and Felner's 6-6-3 tables, and the cases left searched under those.
+    fn climb_to_large(
+        &mut self,
+        starts: &[Board<W, N>],
+        found: &mut Found,
+        rules: &'static MoveRules,
+    ) {
+        let large: Vec<Vec<u8>> = PARTITION_663.iter().map(|group| group.to_vec()).collect();
+        if let Some((tables, _)) = &self.tables {
+            let budget = LARGE_TABLES_AFTER * cost_of::<N>(&large) / TABLE_NODE_COST;
+            self.spent = self.search_budgeted(starts, found, tables, rules, budget);
+        }
+        if found.iter().any(Option::is_none) {
+            let large = PatternDb::build(&large, self.threads);
+            self.search_budgeted(starts, found, &large, rules, u64::MAX);
+            self.tables = Some((large, rules));
+            self.climb_to_large = None;
+        }
     }
 
     /// The strongest tables this solver has, and their move rules: loaded or built and saved
@@ -244,12 +326,12 @@ impl<const W: usize, const N: usize> Solver<W, N> {
                 (db.remove(0), rules)
             }
             None => {
-                let partition = self.partition();
+                let groups = &self.partitions[1];
                 let (tables, rules) =
-                    beside_rules::<W, N, _, _>(&partition, threads, TABLE_RULES, |tiles| {
+                    beside_rules::<W, N, _, _>(groups, threads, TABLE_RULES, |tiles| {
                         build_table::<W, N>(tiles)
                     });
-                (PatternDb::from_tables(&partition, tables), rules)
+                (PatternDb::from_tables(groups, tables), rules)
             }
         }
     }
@@ -268,7 +350,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     fn search_budgeted<H: Heuristic<W, N>, P: Growing>(
         &self,
         starts: &[Board<W, N>],
-        found: &mut [Option<Option<Vec<Move>>>],
+        found: &mut Found,
         heuristic: &H,
         rules: P,
         budget: u64,
@@ -332,9 +414,9 @@ impl<const W: usize, const N: usize> Solver<W, N> {
 }
 
 /// The search nodes of linear conflict that cost about what building the tables of
-/// `partition` on a board of `N` cells costs: in proportion to their entries.
-fn cost_of<const N: usize>(partition: &[Vec<u8>]) -> u64 {
-    let entries: usize = partition.iter().map(|g| table_len(N, g.len())).sum();
+/// the groups of tiles `groups` on a board of `N` cells costs: in proportion to their entries.
+fn cost_of<const N: usize>(groups: &[Vec<u8>]) -> u64 {
+    let entries: usize = groups.iter().map(|g| table_len(N, g.len())).sum();
     TABLE_COST * entries as u64 / TABLE_COST_ENTRIES
 }
 
@@ -390,6 +472,13 @@ fn saved<const W: usize, const N: usize>(dir: &Path, threads: usize) -> PatternD
     }
     PatternDb::from_tables(&PARTITION_663, tables)
 }
+
+/// Each case's answer, once its search has ended: a path, or `None` when there is none.
+type Found = [Option<Option<Vec<Move>>>];
+
+/// [`Solver::climb_to_large`], for the solvers that take that step.
+type ClimbToLarge<const W: usize, const N: usize> =
+    fn(&mut Solver<W, N>, &[Board<W, N>], &mut Found, &'static MoveRules);
 
 /// What the threads of [`Solver::search_budgeted`] share.
 struct Shared<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P> {

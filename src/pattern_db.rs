@@ -136,26 +136,24 @@ pub struct PatternDb<const W: usize, const N: usize, const G: usize = 3> {
 }
 
 impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
-    /// Builds the tables of `partition` (at most `G` disjoint groups covering the tiles 1 to
-    /// `N - 1`, each of at most six tiles), on up to `threads` threads.
-    pub fn build<T: AsRef<[u8]> + Sync>(partition: &[T], threads: usize) -> Self {
-        let tables = in_parallel(partition, threads, |tiles| {
-            build_table::<W, N>(tiles.as_ref())
-        });
-        PatternDb::from_tables(partition, tables)
+    /// Builds the tables of the partition `groups` (at most `G` disjoint groups covering the
+    /// tiles 1 to `N - 1`, each of at most six tiles), on up to `threads` threads.
+    pub fn build<T: AsRef<[u8]> + Sync>(groups: &[T], threads: usize) -> Self {
+        let tables = in_parallel(groups, threads, |tiles| build_table::<W, N>(tiles.as_ref()));
+        PatternDb::from_tables(groups, tables)
     }
 
-    /// The pattern databases of `partition` from its groups' tables, each built by
+    /// The pattern databases of the partition `groups` from the groups' tables, each built by
     /// [`build_table`], in order.
-    pub fn from_tables<T: AsRef<[u8]>>(partition: &[T], tables: Vec<Vec<u8>>) -> Self {
-        assert!(N <= MAX_CELLS && partition.len() <= G);
+    pub fn from_tables<T: AsRef<[u8]>>(groups: &[T], tables: Vec<Vec<u8>>) -> Self {
+        assert!(N <= MAX_CELLS && groups.len() <= G);
         let mut db = PatternDb {
             groups: Vec::new(),
             group_of: [[G as u8; MAX_CELLS]; 2],
             slot_of: [[[NO_TILE as u8; MAX_CELLS]; G]; 2],
             mirrored: W * W == N,
         };
-        for ((g, tiles), table) in partition.iter().enumerate().zip(tables) {
+        for ((g, tiles), table) in groups.iter().enumerate().zip(tables) {
             let tiles = tiles.as_ref();
             for (slot, &tile) in tiles.iter().enumerate() {
                 let mirror = match db.mirrored {
