@@ -51,6 +51,9 @@ const RETRY_CELLS: usize = 36;
 /// as wide for the same reason (a 21 x 3 block of a 40 x 3 board made the search give up).
 const STRIP_CELLS: usize = 24;
 
+/// The widest board whose last block is about as tall as wide rather than a strip.
+const STRIP_WIDTH: usize = 16;
+
 /// What is known of one solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Report {
@@ -155,25 +158,7 @@ impl AnyShape {
             board.swap(blank, cell);
             blank = cell;
         }
-        let height = board.len() / width;
-        let astray = (0..board.len()).filter(|&c| board[c] as usize != c + 1);
-        let (top, left) = astray.fold((height - 2, width - 2), |(top, left), c| {
-            (top.min(c / width), left.min(c % width))
-        });
-        if top > 0 || left > 0 {
-            let sub_width = width - left;
-            // A tile's new number is its home's place in the block, the blank still 0.
-            let renamed = |tile: u32| match tile {
-                0 => 0,
-                _ => {
-                    let home = tile as usize - 1;
-                    ((home / width - top) * sub_width + home % width - left + 1) as u32
-                }
-            };
-            let sub_block: Vec<u32> = (top * width..board.len())
-                .filter(|c| c % width >= left)
-                .map(|c| renamed(board[c]))
-                .collect();
+        if let Some((sub_width, sub_block)) = astray_block(width, &board) {
             moves.extend(self.finish(sub_width, &sub_block));
             return moves;
         }
@@ -204,6 +189,34 @@ impl AnyShape {
     }
 }
 
+/// The block of `board` (`width` to a row) from the topmost and leftmost tile out of place (or
+/// the blank) to the bottom-right corner, at least 2 x 2, with its width and its tiles renamed
+/// for the block's own goal: every tile outside it is home, so solving it solves the board.
+/// `None` when that block is the whole board.
+fn astray_block(width: usize, board: &[u32]) -> Option<(usize, Vec<u32>)> {
+    let height = board.len() / width;
+    let astray = (0..board.len()).filter(|&c| board[c] as usize != c + 1);
+    let (top, left) = astray.fold((height - 2, width - 2), |(top, left), c| {
+        (top.min(c / width), left.min(c % width))
+    });
+    if (top, left) == (0, 0) {
+        return None;
+    }
+    let sub_width = width - left;
+    // A tile's new number is its home's place in the block, the blank still 0.
+    let renamed = |tile: u32| match tile {
+        0 => 0,
+        _ => {
+            let home = tile as usize - 1;
+            ((home / width - top) * sub_width + home % width - left + 1) as u32
+        }
+    };
+    let block = (top * width..board.len())
+        .filter(|c| c % width >= left)
+        .map(|c| renamed(board[c]));
+    Some((sub_width, block.collect()))
+}
+
 /// How a board `width` wide with `cells` cells is solved, in words, for a person waiting.
 pub fn method(width: usize, cells: usize) -> &'static str {
     match cells {
@@ -214,9 +227,10 @@ pub fn method(width: usize, cells: usize) -> &'static str {
 }
 
 /// The most cells of the block that construction leaves on a board `width` wide: about as tall
-/// as wide, at most [`BEAM_CELLS`]; a strip of `STRIP_CELLS` on a board wider than 16.
+/// as wide, at most [`BEAM_CELLS`]; a strip of `STRIP_CELLS` on a board wider than
+/// `STRIP_WIDTH`.
 fn last_block(width: usize) -> usize {
-    match width <= 16 {
+    match width <= STRIP_WIDTH {
         true => (width * (width + 2)).min(BEAM_CELLS),
         false => STRIP_CELLS,
     }

@@ -195,7 +195,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     fn table_cost(&self) -> u64 {
         match self.saved_tables() {
             Some(_) => LOAD_COST,
-            None => cost_of::<N>(&self.partitions[1]),
+            None => cost_of::<N, _>(&self.partitions[1]),
         }
     }
 
@@ -251,7 +251,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
                 // Twice their cost, since leaving linear conflict also throws its search away:
                 // at once their cost, 3 of Korf's 10 boards of at most 45 moves left it and
                 // took up to twice as long as before the small tables (21 ms against 8).
-                true => 2 * cost_of::<N>(small_groups),
+                true => 2 * cost_of::<N, _>(small_groups),
                 false => self.table_cost(),
             };
             let rules = GrowingRules::new(W, N / W);
@@ -300,13 +300,12 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         found: &mut Found,
         rules: &'static MoveRules,
     ) {
-        let large: Vec<Vec<u8>> = PARTITION_663.iter().map(|group| group.to_vec()).collect();
         if let Some((tables, _)) = &self.tables {
-            let budget = LARGE_TABLES_AFTER * cost_of::<N>(&large) / TABLE_NODE_COST;
+            let budget = LARGE_TABLES_AFTER * cost_of::<N, _>(&PARTITION_663) / TABLE_NODE_COST;
             self.spent = self.search_budgeted(starts, found, tables, rules, budget);
         }
         if found.iter().any(Option::is_none) {
-            let large = PatternDb::build(&large, self.threads);
+            let large = PatternDb::build(&PARTITION_663, self.threads);
             self.search_budgeted(starts, found, &large, rules, u64::MAX);
             self.tables = Some((large, rules));
             self.climb_to_large = None;
@@ -415,8 +414,8 @@ impl<const W: usize, const N: usize> Solver<W, N> {
 
 /// The search nodes of linear conflict that cost about what building the tables of
 /// the groups of tiles `groups` on a board of `N` cells costs: in proportion to their entries.
-fn cost_of<const N: usize>(groups: &[Vec<u8>]) -> u64 {
-    let entries: usize = groups.iter().map(|g| table_len(N, g.len())).sum();
+fn cost_of<const N: usize, T: AsRef<[u8]>>(groups: &[T]) -> u64 {
+    let entries: usize = groups.iter().map(|g| table_len(N, g.as_ref().len())).sum();
     TABLE_COST * entries as u64 / TABLE_COST_ENTRIES
 }
 
