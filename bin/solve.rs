@@ -2,6 +2,7 @@
 //! of up to 16 cells (2x2 to 4x4, 2x8, 3x5), short solutions on larger ones.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
@@ -39,6 +40,11 @@ Options:
   --stats  after each solution, a line with its length, whether it is proven the
            shortest, the best lower bound known (Manhattan distance plus linear
            conflict), and the time taken
+  --tables DIR
+           keep the 4x4 board's pattern databases in the folder DIR: the first board
+           that needs them builds the strongest set (Korf and Felner's 7-8, 576 MB,
+           a few minutes and 1 GB of memory, once) and saves it there, later ones
+           load it; a damaged or foreign file there is built again
   --threads N
            use at most N threads, and never more than one per core (the default)
   --help   print this help
@@ -48,6 +54,7 @@ standard input (- is standard input).
 
 fn main() {
     let (mut show, mut stats, mut threads) = (false, false, cores());
+    let mut table_dir = None;
     let mut named = Vec::new();
     let mut args = judge::args(HELP).into_iter();
     while let Some(arg) = args.next() {
@@ -55,10 +62,17 @@ fn main() {
             "--show" => show = true,
             "--stats" => stats = true,
             "--threads" => threads = judge::threads_argument(args.next()),
+            "--tables" => match args.next() {
+                Some(dir) if !dir.is_empty() => table_dir = Some(PathBuf::from(dir)),
+                _ => judge::fail(judge::NO_TABLE_DIR),
+            },
             _ => judge::file_argument(arg, &mut named),
         }
     }
     let mut solver = AnyShape::new(threads);
+    if let Some(dir) = table_dir {
+        solver = solver.with_table_dir(dir);
+    }
     let progress = match judge::is_terminal(2) {
         true => Some(Progress::start()),
         false => None,

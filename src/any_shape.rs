@@ -16,6 +16,7 @@ use crate::board::{reaches_goal, Board, Move};
 use crate::constructive;
 use crate::linear_conflict::lower_bound;
 use crate::optimal::{cores, Solver};
+use std::path::PathBuf;
 
 /// The most cells of a board solved optimally.
 pub const OPTIMAL_CELLS: usize = 16;
@@ -79,6 +80,8 @@ pub struct Report {
 /// ```
 pub struct AnyShape {
     threads: usize,
+    /// Where the 4x4 board's 7-8 tables are kept (`--tables DIR`), if anywhere.
+    table_dir: Option<PathBuf>,
     /// The optimal solvers made so far, by width and height.
     solvers: Vec<((usize, usize), Box<dyn OptimalPath>)>,
 }
@@ -88,7 +91,18 @@ impl AnyShape {
     pub fn new(threads: usize) -> Self {
         AnyShape {
             threads: threads.clamp(1, cores()),
+            table_dir: None,
             solvers: Vec::new(),
+        }
+    }
+
+    /// This solver, keeping the 4x4 board's strongest tables, Korf and Felner's 7-8, in `dir`:
+    /// built and saved by the first search that needs them, loaded by later ones
+    /// ([`Solver::with_saved_large_tables`]).
+    pub fn with_table_dir(self, dir: PathBuf) -> Self {
+        AnyShape {
+            table_dir: Some(dir),
+            ..self
         }
     }
 
@@ -181,7 +195,7 @@ impl AnyShape {
             Some(index) => index,
             None => {
                 self.solvers
-                    .push((shape, optimal_solver(shape, self.threads)));
+                    .push((shape, optimal_solver(shape, self.threads, &self.table_dir)));
                 self.solvers.len() - 1
             }
         };
@@ -258,12 +272,28 @@ impl<const W: usize, const N: usize> OptimalPath for Solver<W, N> {
     }
 }
 
-/// The optimal solver of the shape `(width, height)`, of at most 16 cells.
-fn optimal_solver(shape: (usize, usize), threads: usize) -> Box<dyn OptimalPath> {
+/// The optimal solver of the shape `(width, height)`, of at most 16 cells, keeping its tables
+/// in `table_dir` if the shape keeps any (only the 4x4 board's).
+fn optimal_solver(
+    shape: (usize, usize),
+    threads: usize,
+    table_dir: &Option<PathBuf>,
+) -> Box<dyn OptimalPath> {
+    fn made<const W: usize, const N: usize>(
+        threads: usize,
+        table_dir: &Option<PathBuf>,
+    ) -> Box<dyn OptimalPath> {
+        let solver = Solver::<W, N>::for_shape(threads).with_large_tables();
+        let solver = match table_dir {
+            Some(dir) => solver.with_saved_large_tables(dir.clone()),
+            None => solver,
+        };
+        Box::new(solver)
+    }
     macro_rules! solvers {
         ($(($w:literal, $h:literal)),*) => {
             match shape {
-                $(($w, $h) => Box::new(Solver::<$w, { $w * $h }>::for_shape(threads).with_large_tables()),)*
+                $(($w, $h) => made::<$w, { $w * $h }>(threads, table_dir),)*
                 _ => unreachable!("a shape of 2x2 to 16 cells"),
             }
         };

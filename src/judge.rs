@@ -287,7 +287,7 @@ fn detail_from_args<const W: usize, const N: usize, S: Solve<W, N>>(
             "--threads" => solver.set_threads(threads_argument(args.next())),
             "--tables" if S::KEEPS_TABLES => match args.next() {
                 Some(dir) if !dir.is_empty() => solver.set_table_dir(PathBuf::from(dir)),
-                _ => fail("--tables needs a folder to keep the tables in (see --help)"),
+                _ => fail(NO_TABLE_DIR),
             },
             _ => file_argument(arg, &mut named),
         }
@@ -302,6 +302,9 @@ pub fn threads_argument(value: Option<String>) -> usize {
         _ => fail("--threads needs a number of threads, 1 or more (see --help)"),
     }
 }
+
+/// The usage error of `--tables` without a folder after it.
+pub const NO_TABLE_DIR: &str = "--tables needs a folder to keep the tables in (see --help)";
 
 /// Prints the answer to case number `case` (from 1), whose start is `start`.
 fn write_answer<const W: usize, const N: usize>(

@@ -30,6 +30,7 @@ pub mod constructive;
 pub mod ida_star;
 pub mod input;
 pub mod judge;
+pub mod large_table;
 pub mod linear_conflict;
 pub mod move_rules;
 pub mod optimal;

@@ -40,6 +40,7 @@ use std::sync::Mutex;
 use crate::board::{Board, Move};
 use crate::ida_star::{Growing, Heuristic, Iterations, Solution, Stop};
 use crate::judge::{Answer, Solve};
+use crate::large_table::{build_large_table, PARTITION_78};
 use crate::linear_conflict::LinearConflict;
 use crate::move_rules::{GrowingRules, MoveRules};
 use crate::pattern_db::{
@@ -84,6 +85,11 @@ const TABLE_NODE_COST: u64 = 2;
 /// 12.5 s, and Korf's 100 stay on 5-5-5.
 const LARGE_TABLES_AFTER: u64 = 6;
 
+/// Search nodes of linear conflict that cost about what loading the saved 7-8 tables costs:
+/// 0.5 to 0.65 s on AMD EPYC, most of it the first touch of 576 MB of fresh memory, at about
+/// 25 ns a node.
+const LARGE_LOAD_COST: u64 = 24_000_000;
+
 /// Answers cases on a board `W` wide with `N` cells (at most 16), climbing the ladder described
 /// above. The tables are built for the goal `1 2 .. N-1 0`; a case with another goal that has
 /// the blank in the last cell is relabelled to it.
@@ -112,9 +118,10 @@ pub struct Solver<const W: usize, const N: usize> {
     tables: Option<(PatternDb<W, N>, &'static MoveRules)>,
     /// The partitions of the small tables and of the strongest built at run time.
     partitions: [Vec<Vec<u8>>; 2],
-    /// The ladder's last step, for the callers that ask for it ([`Solver::with_large_tables`]),
-    /// until it is taken.
-    climb_to_large: Option<ClimbToLarge<W, N>>,
+    /// The ladder's last step, for the callers that ask for it ([`Solver::with_large_tables`],
+    /// [`Solver::with_saved_large_tables`]), until it is taken: how it climbs, and the folder
+    /// its tables are kept in, if they are kept.
+    climb_to_large: Option<(ClimbToLarge<W, N>, Option<PathBuf>)>,
     /// Where the tables are kept between runs (`--tables DIR`), if anywhere: the strongest this
     /// solver has (6-6-3, mirrored, on the 4x4 board; other boards keep nothing) are loaded from
     /// there, or built once and saved there ([`crate::saved_tables`]), and since they cost
@@ -180,7 +187,21 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     pub fn with_large_tables(self) -> Self {
         let climb_to_large: ClimbToLarge<W, N> = Self::climb_to_large;
         Solver {
-            climb_to_large: Some(climb_to_large).filter(|_| (W, N) == (4, 16)),
+            climb_to_large: Some((climb_to_large, None)).filter(|_| (W, N) == (4, 16)),
+            ..self
+        }
+    }
+
+    /// This solver, with Korf and Felner's 7-8 tables, kept in `dir`, as the last step of its
+    /// ladder on the 4x4 board instead of 6-6-3 built at run time: the strongest heuristic known
+    /// for the board, a fifth of 6-6-3's nodes, but 576 MB, minutes and 1 GB of memory to build
+    /// ([`crate::large_table`]), so they are built once, by the first search that climbs to
+    /// them, saved, and loaded by later ones; the searches with the 5-5-5 tables climb once they
+    /// have spent what loading costs (`LARGE_LOAD_COST`). `solve --tables` takes this step.
+    pub fn with_saved_large_tables(self, dir: PathBuf) -> Self {
+        let climb_to_large: ClimbToLarge<W, N> = Self::climb_to_saved_large;
+        Solver {
+            climb_to_large: Some((climb_to_large, Some(dir))).filter(|_| (W, N) == (4, 16)),
             ..self
         }
     }
@@ -275,10 +296,8 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         }
         if let (Some((tables, rules)), true) = (&self.tables, unsolved(&found)) {
             let rules = *rules;
-            match self
-                .climb_to_large
-                .filter(|_| self.saved_tables().is_none())
-            {
+            let climb = self.climb_to_large.as_ref().map(|step| step.0);
+            match climb.filter(|_| self.saved_tables().is_none()) {
                 Some(climb) => climb(self, &starts, &mut found, rules),
                 None => {
                     self.search_budgeted(&starts, &mut found, tables, rules, u64::MAX);
@@ -312,6 +331,30 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         }
     }
 
+    /// The ladder's last step on the 4x4 board with the 7-8 tables kept in a folder: like
+    /// [`Solver::climb_to_large`], but the budget is the cost of loading them.
+    fn climb_to_saved_large(
+        &mut self,
+        starts: &[Board<W, N>],
+        found: &mut Found,
+        rules: &'static MoveRules,
+    ) {
+        if let Some((tables, _)) = &self.tables {
+            let budget = LARGE_LOAD_COST / TABLE_NODE_COST;
+            self.spent = self.search_budgeted(starts, found, tables, rules, budget);
+        }
+        let dir = self
+            .climb_to_large
+            .as_ref()
+            .and_then(|step| step.1.as_ref());
+        if let (Some(dir), true) = (dir, found.iter().any(Option::is_none)) {
+            let large = saved(dir, self.threads, &PARTITION_78, "7-8", 1, build_78::<W, N>);
+            self.search_budgeted(starts, found, &large, rules, u64::MAX);
+            self.tables = Some((large, rules));
+            self.climb_to_large = None;
+        }
+    }
+
     /// The strongest tables this solver has, and their move rules: loaded or built and saved
     /// under `--tables`, else built.
     fn build_tables(&self) -> (PatternDb<W, N>, &'static MoveRules) {
@@ -320,7 +363,9 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             Some(dir) => {
                 let (mut db, rules) =
                     beside_rules::<W, N, _, _>(&[dir], threads, SAVED_RULES, |dir| {
-                        saved(dir, threads)
+                        saved(dir, threads, &PARTITION_663, "6-6-3", 3, |tiles, _| {
+                            build_table::<W, N>(tiles)
+                        })
                     });
                 (db.remove(0), rules)
             }
@@ -439,37 +484,54 @@ fn beside_rules<const W: usize, const N: usize, T: Sync, R: Send>(
     (results, MoveRules::shared(W, N / W, max_len))
 }
 
-/// The 4x4 board's tables of `PARTITION_663` saved in `dir`, or, when no sound file of them is
-/// there, built on `threads` threads (saying so on standard error, a line a table) and saved
-/// there.
-fn saved<const W: usize, const N: usize>(dir: &Path, threads: usize) -> PatternDb<W, N> {
-    let sizes: Vec<usize> = PARTITION_663
-        .iter()
-        .map(|g| table_len(N, g.len()))
-        .collect();
-    if let Some(tables) = saved_tables::load(dir, &PARTITION_663, &sizes) {
-        return PatternDb::from_tables(&PARTITION_663, tables);
+/// The tables of `groups` (the partition called `name`) saved in `dir`, or, when no sound file
+/// of them is there, built by `build` (a table given its tiles and up to `threads` threads),
+/// `at_once` of them at a time, saying so on standard error, a line a table, and saved there.
+fn saved<const W: usize, const N: usize>(
+    dir: &Path,
+    threads: usize,
+    groups: &[&[u8]],
+    name: &str,
+    at_once: usize,
+    build: fn(&[u8], usize) -> Vec<u8>,
+) -> PatternDb<W, N> {
+    let sizes: Vec<usize> = groups.iter().map(|g| table_len(N, g.len())).collect();
+    if let Some(tables) = saved_tables::load(dir, groups, &sizes) {
+        return PatternDb::from_tables(groups, tables);
     }
     let say = |text: String| {
         let _ = writeln!(io::stderr(), "{}", text);
     };
     say(format!(
-        "building the 6-6-3 pattern databases in {}, once (a few seconds)",
+        "building the {} pattern databases in {}, once",
+        name,
         dir.display()
     ));
-    let tables = in_parallel(&PARTITION_663, threads, |tiles| {
-        let table = build_table::<W, N>(tiles);
+    let tables = in_parallel(groups, at_once, |tiles| {
+        let table = build(tiles, threads);
         say(format!("  built the table of tiles {:?}", tiles));
         table
     });
-    match saved_tables::save(dir, &PARTITION_663, &tables) {
+    match saved_tables::save(dir, groups, &tables) {
         Ok(()) => say(format!(
             "  saved {}",
-            saved_tables::file(dir, &PARTITION_663).display()
+            saved_tables::file(dir, groups).display()
         )),
         Err(e) => say(format!("  cannot save them in {}: {}", dir.display(), e)),
     }
-    PatternDb::from_tables(&PARTITION_663, tables)
+    PatternDb::from_tables(groups, tables)
+}
+
+/// A table of the 7-8 partition built on `threads` threads, saying on standard error how many
+/// placements each level expands: the larger table takes minutes.
+fn build_78<const W: usize, const N: usize>(tiles: &[u8], threads: usize) -> Vec<u8> {
+    build_large_table::<W, N>(tiles, threads, |moves, placements| {
+        let line = format!(
+            "  tiles {:?}: {} placements at {} moves",
+            tiles, placements, moves
+        );
+        let _ = writeln!(io::stderr(), "{}", line);
+    })
 }
 
 /// Each case's answer, once its search has ended: a path, or `None` when there is none.

@@ -48,6 +48,10 @@ const MAX_CELLS: usize = 16;
 pub const MAX_GROUP: usize = 6;
 const GROUPS: usize = 4;
 
+/// The most tiles of a group whose placements a table ranks: eight, for the 7-8 tables of
+/// [`crate::large_table`].
+pub const MAX_RANKED: usize = 8;
+
 /// The 4-4-4-3 partition of the 4x4 board, by tile (tile `t`'s goal cell is `t - 1`): the first
 /// tables of a search that outgrows linear conflict ([`crate::optimal`]).
 pub const PARTITION_4443: [&[u8]; 4] = [
@@ -188,26 +192,26 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
 
 /// How the placements of a group of `k` tiles are ranked, and how a rank follows a step.
 #[derive(Clone, Copy)]
-struct Ranking {
+pub struct Ranking {
     /// `weights[i]`: the value of a unit of digit `i`: the placements of the tiles after it.
-    weights: [u32; MAX_GROUP],
+    weights: [u32; MAX_RANKED],
     /// `passed[s][o]`: how much the rank's change grows when tile `s`, stepping along a column
     /// towards higher cells, passes over a cell holding tile `o` (`NO_TILE`: none). An earlier
     /// tile there takes one from `s`'s digit; a later one's digit grows by one.
-    passed: [[i32; MAX_GROUP + 1]; MAX_GROUP],
+    passed: [[i32; MAX_RANKED + 1]; MAX_RANKED],
 }
 
 /// `slot_at`'s answer for a cell that holds none of the group's tiles.
-const NO_TILE: usize = MAX_GROUP;
+pub const NO_TILE: usize = MAX_RANKED;
 
 impl Ranking {
     /// The ranking of `k` tiles on a board of `cells` cells.
-    fn new(k: usize, cells: usize) -> Ranking {
-        let mut weights = [0; MAX_GROUP];
+    pub fn new(k: usize, cells: usize) -> Ranking {
+        let mut weights = [0; MAX_RANKED];
         for (i, weight) in weights[..k].iter_mut().enumerate() {
             *weight = ((i + 1)..k).map(|j| (cells - j) as u32).product();
         }
-        let mut passed = [[0; MAX_GROUP + 1]; MAX_GROUP];
+        let mut passed = [[0; MAX_RANKED + 1]; MAX_RANKED];
         for (s, row) in passed[..k].iter_mut().enumerate() {
             for (o, change) in row[..k].iter_mut().enumerate() {
                 *change = if o < s {
@@ -221,7 +225,7 @@ impl Ranking {
     }
 
     /// The rank of a placement: `cells[i]` is the cell of the group's tile `i`.
-    fn rank(&self, cells: &[u8]) -> u32 {
+    pub fn rank(&self, cells: &[u8]) -> u32 {
         let mut used = 0u32;
         let mut rank = 0;
         for (i, &cell) in cells.iter().enumerate() {
@@ -232,6 +236,24 @@ impl Ranking {
         rank
     }
 
+    /// The placement of `k` tiles of rank `rank`: `cells[i]` is the cell of the group's tile
+    /// `i`, as [`Ranking::rank`] takes it.
+    pub fn unrank(&self, mut rank: u32, k: usize) -> [u8; MAX_RANKED] {
+        let mut cells = [0u8; MAX_RANKED];
+        let mut used = 0u32;
+        for (i, cell) in cells[..k].iter_mut().enumerate() {
+            let digit = rank / self.weights[i];
+            rank %= self.weights[i];
+            let mut free = !used;
+            for _ in 0..digit {
+                free &= free - 1;
+            }
+            *cell = free.trailing_zeros() as u8;
+            used |= 1 << *cell;
+        }
+        cells
+    }
+
     /// The rank once the group's tile `slot` steps from cell `from` to the free neighbouring
     /// cell `to` of a board `W` wide with `N` cells; `slot_at(cell)` names the group's tile in a
     /// cell, or `NO_TILE`. Only tiles in the cells between `from` and `to` (none for a step
@@ -239,7 +261,7 @@ impl Ranking {
     /// so does the stepping tile's. Written without branches: in the build the kind of step is
     /// unpredictable.
     #[inline]
-    fn after_step<const W: usize, const N: usize>(
+    pub fn after_step<const W: usize, const N: usize>(
         &self,
         rank: u32,
         slot: usize,
@@ -295,18 +317,18 @@ const fn outside_column(width: usize, cells: usize, column: usize) -> u16 {
 }
 
 /// The cell masks of a board `W` wide with `N` cells, worked out at compile time.
-struct Masks<const W: usize, const N: usize>;
+pub struct Masks<const W: usize, const N: usize>;
 
 impl<const W: usize, const N: usize> Masks<W, N> {
-    const NEIGHBOURS: [u16; MAX_CELLS] = neighbour_masks(W, N);
-    const BOARD: u16 = ((1u32 << N) - 1) as u16;
+    pub const NEIGHBOURS: [u16; MAX_CELLS] = neighbour_masks(W, N);
+    pub const BOARD: u16 = ((1u32 << N) - 1) as u16;
     const NOT_LEFT: u16 = outside_column(W, N, 0);
     const NOT_RIGHT: u16 = outside_column(W, N, W - 1);
 }
 
 /// The cells the blank reaches from `start` through the free cells `free` of a board `W` wide
 /// with `N` cells.
-fn region<const W: usize, const N: usize>(start: usize, free: u16) -> u16 {
+pub fn region<const W: usize, const N: usize>(start: usize, free: u16) -> u16 {
     let (not_left, not_right) = (Masks::<W, N>::NOT_LEFT, Masks::<W, N>::NOT_RIGHT);
     let mut region = 1u16 << start;
     loop {
@@ -495,7 +517,7 @@ impl<const W: usize, const N: usize, const G: usize> Heuristic<W, N> for Pattern
             sums: [0; 2],
         };
         for side in 0..1 + usize::from(self.mirrored) {
-            let mut cells = [[0u8; MAX_GROUP]; G];
+            let mut cells = [[0u8; MAX_RANKED]; G];
             for (cell, &tile) in tiles.iter().enumerate().filter(|&(_, &t)| t != 0) {
                 let (g, slot) = self.place(side, tile);
                 let cell = if side == 0 {

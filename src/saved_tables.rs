@@ -10,7 +10,7 @@
 //! processes saving at once each rename a whole file.
 
 use std::fs;
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// What every file begins with: the format, and its version.
@@ -54,23 +54,29 @@ pub fn load(dir: &Path, partition: &[&[u8]], sizes: &[usize]) -> Option<Vec<Vec<
 }
 
 /// Saves `tables`, those of `partition`, in `dir` (created if need be): written whole under a
-/// name of this process's own, then renamed over the file.
+/// name of this process's own, a table at a time, then renamed over the file.
 pub fn save(dir: &Path, partition: &[&[u8]], tables: &[Vec<u8>]) -> io::Result<()> {
     fs::create_dir_all(dir)?;
     let sizes: Vec<usize> = tables.iter().map(Vec::len).collect();
-    let mut bytes = header(partition, &sizes);
-    let mut sum = checksum(START, &bytes);
-    for table in tables {
-        bytes.extend_from_slice(table);
-        sum = checksum(sum, table);
-    }
-    bytes.extend(sum.to_le_bytes());
+    let head = header(partition, &sizes);
     let target = file(dir, partition);
     let name = target
         .file_name()
         .map_or("pdb".into(), |n| n.to_string_lossy());
     let temporary = dir.join(format!(".{}.{}.part", name, std::process::id()));
-    let written = fs::write(&temporary, &bytes).and_then(|()| fs::rename(&temporary, &target));
+    let write = || -> io::Result<()> {
+        let mut file = fs::File::create(&temporary)?;
+        file.write_all(&head)?;
+        let mut sum = checksum(START, &head);
+        for table in tables {
+            file.write_all(table)?;
+            sum = checksum(sum, table);
+        }
+        file.write_all(&sum.to_le_bytes())?;
+        drop(file);
+        fs::rename(&temporary, &target)
+    };
+    let written = write();
     if written.is_err() {
         let _ = fs::remove_file(&temporary);
     }

@@ -1,0 +1,251 @@
+//! Pattern database tables too large for [`crate::pattern_db::build_table`]: Korf and Felner's
+//! 7-8 partition of the 4x4 board, whose group of eight tiles has 16·15·..·9 = 518,918,400
+//! placements. That builder keeps three 16-bit masks of blank cells a placement, 3 GB here; this
+//! one keeps a byte and the table's own byte, about 1 GB, and shares each level out between the
+//! threads.
+//!
+//! The state is the same: a placement and the region of free cells the blank stands in. The
+//! regions of a placement are numbered by their lowest cell, and a placement's byte holds which
+//! regions are reached (low four bits) and which the level being expanded has just reached
+//! (high four bits). Four bits hold four regions; a placement with more (eight tiles can wall
+//! off single cells) counts its fourth and later regions as one, as if the blank could pass
+//! between them: the table may then say fewer moves than the truth, never more, so it stays a
+//! lower bound. Each level is two sweeps over the ranks: the first expands the placements
+//! marked in the table (its top bit) with all their reached regions, marking the children's
+//! new regions with an atomic `or`, from any thread; the second turns the marks into reached
+//! regions and marks the placements that gained one for the next level, the first such level
+//! being the placement's entry. A placement that gains a second region later is expanded again
+//! whole: its children from the first region are all reached already, so only time is lost.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Mutex;
+
+use crate::pattern_db::{region, table_len, Masks, Ranking, NO_TILE};
+use crate::threads::on_threads;
+
+/// Korf and Felner's 7-8 partition of the 4x4 board, turned about for the goal `1 2 .. 15 0`:
+/// the top two rows, and the bottom two but the blank (the larger first, as it is built first:
+/// the other's table would stand beside its build). Its mirror about the main diagonal is the
+/// left two columns and the right two, so the mirrored look-up adds knowledge.
+pub const PARTITION_78: [&[u8]; 2] = [&[1, 2, 3, 4, 5, 6, 7, 8], &[9, 10, 11, 12, 13, 14, 15]];
+
+/// The table entry's bit that marks a placement to expand at the current level.
+const FRONTIER: u8 = 0x80;
+
+/// The regions of a placement its byte tells apart.
+const REGIONS: usize = 4;
+
+/// The ranks a thread takes at a time: a multiple of 8, so each thread owns whole words of
+/// marks while it turns them into reached regions.
+const CHUNK: usize = 1 << 16;
+
+/// The table of one group of tiles (up to eight) of a board `W` wide with `N` cells, as
+/// [`crate::pattern_db::build_table`] makes it, except that placements with more than four
+/// regions may hold less; built on up to `threads` threads. `progress` hears, after each level,
+/// its number of moves and how many placements are reached so far.
+pub fn build_large_table<const W: usize, const N: usize>(
+    tiles: &[u8],
+    threads: usize,
+    progress: impl Fn(u8, u64),
+) -> Vec<u8> {
+    let k = tiles.len();
+    let ranking = Ranking::new(k, N);
+    let mut table = vec![0u8; table_len(N, k)];
+    let marks: Vec<AtomicU64> = (0..(table.len() + 7) / 8)
+        .map(|_| AtomicU64::new(0))
+        .collect();
+    let home: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
+    let free = Masks::<W, N>::BOARD & !home.iter().fold(0u16, |m, &c| m | 1 << c);
+    mark(
+        &marks,
+        ranking.rank(&home) as usize,
+        region_index::<W, N>(free, N - 1),
+    );
+    for distance in 0u8.. {
+        let gained = sweep(&mut table, threads, |base, entries| {
+            settle(&marks, base, entries, distance)
+        });
+        if gained == 0 {
+            break;
+        }
+        progress(distance, gained);
+        sweep(&mut table, threads, |base, entries| {
+            for (j, entry) in entries.iter_mut().enumerate() {
+                if *entry & FRONTIER != 0 {
+                    *entry &= !FRONTIER;
+                    expand::<W, N>(&ranking, k, (base + j) as u32, &marks);
+                }
+            }
+            0
+        });
+    }
+    table
+}
+
+/// Marks region `index` of the placement of rank `rank` as just reached.
+fn mark(marks: &[AtomicU64], rank: usize, index: usize) {
+    let bits = 0x11u64 << (index + 8 * (rank % 8));
+    let word = &marks[rank / 8];
+    if word.load(Relaxed) & bits == 0 {
+        word.fetch_or(bits & 0xf0f0_f0f0_f0f0_f0f0, Relaxed);
+    }
+}
+
+/// The regions just reached of the placements from rank `base` on (a multiple of 8), whose
+/// entries are `entries`, made reached; a placement that gained a region is marked for the next
+/// expansion, its entry set to `distance` if it had none. Returns how many were marked.
+fn settle(marks: &[AtomicU64], base: usize, entries: &mut [u8], distance: u8) -> u64 {
+    let mut gained = 0;
+    for (w, entries) in entries.chunks_mut(8).enumerate() {
+        let word = &marks[base / 8 + w];
+        let bytes = word.load(Relaxed);
+        if bytes & 0xf0f0_f0f0_f0f0_f0f0 == 0 {
+            continue;
+        }
+        let mut settled = 0u64;
+        for (i, entry) in entries.iter_mut().enumerate() {
+            let byte = (bytes >> (8 * i)) as u8;
+            let (reached, new) = (byte & 0xf, byte >> 4 & !byte);
+            if new != 0 {
+                if reached == 0 {
+                    *entry = distance;
+                }
+                *entry |= FRONTIER;
+                gained += 1;
+            }
+            settled |= u64::from(reached | new) << (8 * i);
+        }
+        word.store(settled, Relaxed);
+    }
+    gained
+}
+
+/// The placement of rank `rank` of the group of `k` tiles expanded: each tile next to a reached
+/// region steps into it, and the region of the placement that leaves, the one of the cell the
+/// tile left, is marked.
+fn expand<const W: usize, const N: usize>(
+    ranking: &Ranking,
+    k: usize,
+    rank: u32,
+    marks: &[AtomicU64],
+) {
+    let cells = ranking.unrank(rank, k);
+    let mut slot_at = [NO_TILE as u8; 16];
+    for (slot, &cell) in cells[..k].iter().enumerate() {
+        slot_at[usize::from(cell)] = slot as u8;
+    }
+    let free = Masks::<W, N>::BOARD & !cells[..k].iter().fold(0u16, |m, &c| m | 1 << c);
+    let reached = (marks[rank as usize / 8].load(Relaxed) >> (8 * (rank % 8))) as u8 & 0xf;
+    let regions = regions::<W, N>(free);
+    let open = (0..REGIONS)
+        .filter(|&i| reached >> i & 1 != 0)
+        .fold(0u16, |m, i| m | regions[i]);
+    for (slot, &from) in cells[..k].iter().enumerate() {
+        let from = usize::from(from);
+        let mut targets = Masks::<W, N>::NEIGHBOURS[from] & open;
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            let child =
+                ranking.after_step::<W, N>(rank, slot, from, to, |c| usize::from(slot_at[c]));
+            let left = free & !(1 << to) | 1 << from;
+            mark(marks, child as usize, region_index::<W, N>(left, from));
+        }
+    }
+}
+
+/// The regions of the free cells `free`, by lowest cell, the fourth and later as one.
+fn regions<const W: usize, const N: usize>(free: u16) -> [u16; REGIONS] {
+    let mut regions = [0u16; REGIONS];
+    let (mut rest, mut i) = (free, 0);
+    while rest != 0 {
+        let found = region::<W, N>(rest.trailing_zeros() as usize, free);
+        regions[i] |= found;
+        rest &= !found;
+        i = (i + 1).min(REGIONS - 1);
+    }
+    regions
+}
+
+/// The number of the region of the free cells `free` that holds `cell`.
+fn region_index<const W: usize, const N: usize>(free: u16, cell: usize) -> usize {
+    let regions = regions::<W, N>(free);
+    (0..REGIONS)
+        .find(|&i| regions[i] >> cell & 1 != 0)
+        .unwrap_or(0)
+}
+
+/// `work` run over `table` in chunks of `CHUNK` entries, each given its first rank, shared out
+/// between up to `threads` threads; the sum of what it returns.
+fn sweep(table: &mut [u8], threads: usize, work: impl Fn(usize, &mut [u8]) -> u64 + Sync) -> u64 {
+    let chunks = Mutex::new(table.chunks_mut(CHUNK).enumerate());
+    let worker = || {
+        let mut sum = 0;
+        loop {
+            let next = chunks.lock().unwrap_or_else(|e| e.into_inner()).next();
+            match next {
+                Some((i, entries)) => sum += work(i * CHUNK, entries),
+                None => return sum,
+            }
+        }
+    };
+    on_threads(threads, worker).into_iter().sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pattern_db::build_table;
+
+    /// Against the tested builder: equal where no placement has more than four regions, else
+    /// never more; `equal` says which the group is expected to be.
+    fn check<const W: usize, const N: usize>(tiles: &[u8], equal: bool) {
+        let exact = build_table::<W, N>(tiles);
+        let ranking = Ranking::new(tiles.len(), N);
+        let most_regions = (0..exact.len() as u32)
+            .map(|rank| {
+                let cells = ranking.unrank(rank, tiles.len());
+                let taken = cells[..tiles.len()].iter().fold(0, |m, &c| m | 1 << c);
+                let free = Masks::<W, N>::BOARD & !taken;
+                let mut rest = free;
+                let mut count = 0;
+                while rest != 0 {
+                    rest &= !region::<W, N>(rest.trailing_zeros() as usize, free);
+                    count += 1;
+                }
+                count
+            })
+            .max();
+        assert_eq!(most_regions <= Some(REGIONS), equal, "{:?}", tiles);
+        for threads in [1, 2] {
+            let levels = std::cell::Cell::new(0);
+            let large =
+                build_large_table::<W, N>(tiles, threads, |_, _| levels.set(levels.get() + 1));
+            assert!(levels.get() > usize::from(*large.iter().max().unwrap()));
+            match equal {
+                true => assert_eq!(large, exact, "{:?}", tiles),
+                false => assert!(large.iter().zip(&exact).all(|(l, e)| l <= e)),
+            }
+        }
+    }
+
+    #[test]
+    fn agrees_with_the_small_tables_builder() {
+        check::<4, 16>(&[2, 3, 4], true);
+        check::<4, 16>(&[1, 4, 6, 11], true);
+        check::<4, 16>(&[1, 5, 6, 9, 13], true);
+        check::<8, 16>(&[1, 9, 2, 10], true);
+        check::<2, 4>(&[1, 2, 3], true);
+        // Four tiles on the 3x3 board can wall off five single cells.
+        check::<3, 9>(&[1, 2, 4, 8], false);
+        check::<4, 16>(&[1, 3, 6, 8, 9, 11], false);
+    }
+
+    #[test]
+    fn unrank_undoes_rank() {
+        let ranking = Ranking::new(8, 16);
+        for rank in (0..table_len(16, 8) as u32).step_by(99_991) {
+            assert_eq!(ranking.rank(&ranking.unrank(rank, 8)[..8]), rank);
+        }
+    }
+}
