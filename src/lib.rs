@@ -8,6 +8,7 @@
 //! - [`move_rules`]: which moves IDA* may skip, as they repeat a shorter or earlier sequence.
 //! - [`linear_conflict`]: Manhattan distance plus linear conflict, for boards of up to 16 cells.
 //! - [`pattern_db`]: additive pattern databases of boards of up to 16 cells, built at run time.
+//! - [`large_table`]: the 4x4 board's 7-8 pattern databases, built in two bytes a placement.
 //! - [`saved_tables`]: pattern databases kept on disk, written atomically, checked on loading.
 //! - [`constructive`]: a solution, not the shortest, for a board of any size, by construction.
 //! - [`solver`]: many 3x3 (or smaller) cases: IDA* first, distance tables once they pay.

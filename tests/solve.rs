@@ -344,3 +344,51 @@ fn a_board_whose_beam_search_loses_its_way_is_finished_from_the_nearest_board_it
         assert!(path.len() * 100 <= bound * most_hundredths, "{}", stats);
     }
 }
+
+/// `solve --tables DIR` needs a folder, and writes nothing there for boards that do not climb to
+/// the 7-8 tables: other shapes, and 4x4 boards that the 5-5-5 tables answer before their
+/// searches cost what loading the 7-8 tables would (here three of Korf's boards of at most 45
+/// moves, whose lengths are published, and a 3x3 board). Building those tables takes minutes,
+/// so `cargo bench -- eighty` exercises them, not this test; their builder is checked against
+/// the 5-5-5 tables' on smaller groups (`large_table`'s tests).
+#[test]
+fn tables_are_kept_only_for_the_4x4_boards_that_climb_to_them() {
+    let (output, _) = run_with(SOLVE, &["--tables"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: --tables needs a folder to keep the tables in (see --help)\n"
+    );
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("solve-tables");
+    let _ = std::fs::remove_dir_all(&dir);
+    let korf: Vec<(usize, Vec<u32>)> = common::korf_100()
+        .into_iter()
+        .filter(|&(length, _)| length <= 45)
+        .take(3)
+        .map(|(length, tiles)| (length, tiles.iter().map(|&t| u32::from(t)).collect()))
+        .collect();
+    assert_eq!(korf.len(), 3);
+    let small = vec![8, 6, 7, 2, 5, 4, 3, 0, 1];
+    let mut boards: Vec<String> = korf.iter().map(|(_, tiles)| rows_of(4, tiles)).collect();
+    boards.push(rows_of(3, &small));
+    let (output, _) = run_with(
+        SOLVE,
+        &["--tables", dir.to_str().unwrap()],
+        boards.join("\n").as_bytes(),
+    );
+    assert!(output.status.success());
+    let paths = String::from_utf8_lossy(&output.stdout);
+    let paths: Vec<&str> = paths.lines().collect();
+    assert_eq!(paths.len(), 4);
+    for ((length, tiles), path) in korf.iter().zip(&paths) {
+        assert_eq!(path.len(), *length);
+        assert_eq!(replay(4, tiles, path), Some((1..16).chain([0]).collect()));
+    }
+    // One of the two 3x3 boards that need 31 moves, the most any needs.
+    assert_eq!(paths[3].len(), 31);
+    assert_eq!(
+        replay(3, &small, paths[3]),
+        Some((1..9).chain([0]).collect())
+    );
+    assert!(!dir.exists(), "nothing written");
+}

@@ -13,6 +13,7 @@ use engine::pattern_db::{PatternDb, PARTITION_4443, PARTITION_555, PARTITION_663
 
 use crate::common::{eighty_move_boards, korf_100};
 use crate::measure::{grouped, human, least_time, quantile, Shell};
+use crate::solve::solve_once;
 
 /// Manhattan distance alone: the heuristic of the textbook 15-puzzle IDA*.
 struct Manhattan([[u8; 16]; 16]);
@@ -298,8 +299,11 @@ fn saved_tables(
 
 /// The 17 boards that need 80 moves, the most any board needs, each through `fifteen` in a
 /// process of its own, once with the tables built inside and once with those an earlier run
-/// saved; every answer checked.
-pub fn eighty(mut shell: Shell) {
+/// saved; then through `solve --tables`, whose first run builds the 7-8 tables; every answer
+/// checked (`solve`'s moves replayed). One shell for `fifteen`, one for the build, one for the
+/// searches with the 7-8 tables, so each peak memory is its own.
+pub fn eighty(shells: [Shell; 3]) {
+    let [mut shell, mut build_shell, mut large_shell] = shells;
     let fifteen = env!("CARGO_BIN_EXE_fifteen");
     let boards = eighty_move_boards();
     let (folder, saved) = saved_tables(&mut shell, &boards[0], 80);
@@ -308,20 +312,16 @@ pub fn eighty(mut shell: Shell) {
     println!(
         "`fifteen` on each of the 17 boards that need 80 moves, the most any 4x4 board needs, \
          one process a board (one run each, every answer checked), with the tables built inside \
-         and with those saved by an earlier run (`--tables`).\n"
+         and with those saved by an earlier run (`--tables`); then `solve --tables`, which keeps \
+         Korf and Felner's 7-8 tables instead, its first run building them.\n"
     );
-    println!("| Tables | Median | Best | Worst | All 17 |");
-    println!("|---|---:|---:|---:|---:|");
-    for (label, args) in [("built inside", ""), ("saved, 6-6-3", saved.as_str())] {
-        let mut walls: Vec<Duration> = boards
-            .iter()
-            .map(|tiles| {
-                shell.wall_times(fifteen, args, board_input(tiles).as_bytes(), expected, 1)[0]
-            })
-            .collect();
+    println!("| Program | Tables | Median | Best | Worst | All 17 |");
+    println!("|---|---|---:|---:|---:|---:|");
+    let row = |program: &str, label: &str, mut walls: Vec<Duration>| {
         walls.sort_unstable();
         println!(
-            "| {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} |",
+            program,
             label,
             human(walls[walls.len() / 2]),
             human(walls[0]),
@@ -329,7 +329,43 @@ pub fn eighty(mut shell: Shell) {
             human(walls.iter().sum())
         );
         std::io::stdout().flush().ok();
+    };
+    for (label, args) in [("built inside", ""), ("saved, 6-6-3", saved.as_str())] {
+        let walls = boards
+            .iter()
+            .map(|tiles| {
+                shell.wall_times(fifteen, args, board_input(tiles).as_bytes(), expected, 1)[0]
+            })
+            .collect();
+        row("`fifteen`", label, walls);
     }
     std::fs::remove_dir_all(&folder).ok();
-    println!("\nPeak memory of `fifteen`: {}.\n", shell.finish());
+    let peak = shell.finish();
+
+    let folder = std::env::temp_dir().join(format!("solve-bench-tables-{}", std::process::id()));
+    let args = format!("--tables '{}'", folder.display());
+    let tiles = |board: &[u8; 16]| -> Vec<u32> { board.iter().map(|&t| u32::from(t)).collect() };
+    let (build, moves) = solve_once(&mut build_shell, &args, 4, &tiles(&boards[0]));
+    assert_eq!(moves.len(), 80);
+    let walls = boards
+        .iter()
+        .map(|board| {
+            let (wall, moves) = solve_once(&mut large_shell, &args, 4, &tiles(board));
+            assert_eq!(moves.len(), 80);
+            wall
+        })
+        .collect();
+    row("`solve`", "saved, 7-8", walls);
+    std::fs::remove_dir_all(&folder).ok();
+    println!(
+        "\n`solve --tables`'s first run, on the first board, built and saved the 7-8 tables and \
+         answered in {}, with a peak memory of {}; the runs after it loaded them.\n",
+        human(build),
+        build_shell.finish()
+    );
+    println!(
+        "Peak memory of `fifteen`: {}; of `solve` with the saved 7-8 tables: {}.\n",
+        peak,
+        large_shell.finish()
+    );
 }

@@ -34,7 +34,7 @@ fn main() {
     // First, while this process is small: see `Shell`.
     let shell = Shell::start();
     let fifteen_shell = Shell::start();
-    let eighty_shell = Shell::start();
+    let eighty_shells = [Shell::start(), Shell::start(), Shell::start()];
     let mxn_shells = [
         Shell::start(),
         Shell::start(),
@@ -78,7 +78,7 @@ fn main() {
         fifteen::fifteen(fifteen_shell);
     }
     if wanted("eighty") {
-        fifteen::eighty(eighty_shell);
+        fifteen::eighty(eighty_shells);
     }
     if wanted("mxn") {
         mxn::mxn(mxn_shells);
