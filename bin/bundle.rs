@@ -133,9 +133,90 @@ fn write_all(root: &Path, dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// The source at `path` as a judge gets it: without the `tables` feature ([`without_tables`]).
 fn read(path: PathBuf) -> Result<String, String> {
-    fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {}", path.display(), e))
+    let source =
+        fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {}", path.display(), e))?;
+    Ok(without_tables(&source))
 }
+
+/// `source` without the `tables` feature, which a judge, keeping no files, never uses: each
+/// statement, item, field or match arm under `#[cfg(feature = "tables")]` left out with the
+/// comments right above it, and each `#[cfg(not(feature = "tables"))]` line. Whole lines go, as
+/// rustfmt puts such an attribute on a line of its own and what it marks on the lines after.
+fn without_tables(source: &str) -> String {
+    let tokens = lex(source);
+    let lines: Vec<&str> = source.lines().collect();
+    let mut dropped = vec![false; lines.len()];
+    let mut i = 0;
+    while i < tokens.len() {
+        if tokens[i].text != "#" || tokens.get(i + 1).map_or(true, |t| t.text != "[") {
+            i += 1;
+            continue;
+        }
+        let close = matching(&tokens, i + 1);
+        let attribute: String = tokens[i + 1..close].iter().map(|t| &t.text[..]).collect();
+        match attribute.as_str() {
+            r#"[cfg(feature="tables")]"# => {
+                let end = end_of_marked(&tokens, close);
+                let mut first = tokens[i].line;
+                while first > 0 && lines[first - 1].trim_start().starts_with("//") {
+                    first -= 1;
+                }
+                let last = tokens[end.max(close) - 1].end_line;
+                dropped[first..=last].iter_mut().for_each(|d| *d = true);
+                i = end.max(close);
+            }
+            r#"[cfg(not(feature="tables"))]"# => {
+                dropped[tokens[i].line] = true;
+                i = close;
+            }
+            _ => i = close,
+        }
+    }
+    let kept = lines.iter().zip(dropped).filter(|(_, dropped)| !dropped);
+    kept.map(|(line, _)| format!("{}\n", line)).collect()
+}
+
+/// The index just past what the attribute ending before `start` marks: a `;` outside brackets
+/// ends it, and so does a `,` unless it is an item (whose generics may hold one), and a block
+/// closing at its level unless the expression goes on (`else`, a method call, `?`); a bracket
+/// closing the level around it ends it before.
+fn end_of_marked(tokens: &[Token], start: usize) -> usize {
+    let (first, _) = skip_attributes(tokens, start);
+    let item = tokens
+        .get(first)
+        .map_or(false, |t| ITEM_KEYWORDS.contains(&t.text.as_str()));
+    let mut depth = 0usize;
+    let mut i = start;
+    while i < tokens.len() {
+        match tokens[i].text.as_str() {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" if depth == 0 => return i,
+            ")" | "]" | "}" => {
+                depth -= 1;
+                let next = tokens.get(i + 1).map_or("", |t| t.text.as_str());
+                if depth == 0 && tokens[i].text == "}" {
+                    match next {
+                        ";" | "," => return i + 2,
+                        "else" | "." | "?" => {}
+                        _ => return i + 1,
+                    }
+                }
+            }
+            ";" if depth == 0 => return i + 1,
+            "," if depth == 0 && !item => return i + 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    tokens.len()
+}
+
+/// The words an item begins with, after its attributes and qualifiers.
+const ITEM_KEYWORDS: [&str; 9] = [
+    "fn", "struct", "enum", "impl", "mod", "const", "static", "use", "trait",
+];
 
 /// Whether `name` is a judge program; if not, an error listing those there are.
 fn known(root: &Path, name: &str) -> Result<(), String> {
@@ -1114,5 +1195,64 @@ impl Found {
             let a = if a == "Self" { self_type } else { a };
             self.pairs.insert((a.to_string(), b.clone()));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the `tables` feature marks goes, with the comments right above it: an item with
+    /// generics, a field, a match arm with a block and one without, a statement with an `else`;
+    /// the rest stays, and a `cfg(not(...))` keeps what it marks.
+    #[test]
+    fn the_tables_feature_is_left_out() {
+        let source = r#"use std::fmt;
+/// Kept.
+struct Solver {
+    threads: usize,
+    /// Where the tables are kept.
+    #[cfg(feature = "tables")]
+    dir: Option<String>,
+}
+/// Saves a table.
+#[cfg(feature = "tables")]
+fn save<const W: usize, const N: usize>(a: u8, b: u8) -> Vec<u8> {
+    vec![a, b]
+}
+fn main() {
+    match Some(1) {
+        #[cfg(feature = "tables")]
+        Some(2) => {
+            save::<1, 2>(1, 2);
+        }
+        // Loaded.
+        #[cfg(feature = "tables")]
+        Some(3) => fmt::sleep(),
+        _ => {}
+    }
+    #[cfg(feature = "tables")]
+    if true {
+        save::<1, 2>(3, 4);
+    } else {
+        save::<1, 2>(5, 6);
+    }
+    #[cfg(not(feature = "tables"))]
+    let x = 1;
+}
+"#;
+        let expected = "use std::fmt;
+/// Kept.
+struct Solver {
+    threads: usize,
+}
+fn main() {
+    match Some(1) {
+        _ => {}
+    }
+    let x = 1;
+}
+";
+        assert_eq!(without_tables(source), expected);
     }
 }

@@ -14,6 +14,7 @@
 use crate::beam;
 use crate::board::{reaches_goal, Board, Move};
 use crate::constructive;
+use crate::judge::Solve;
 use crate::linear_conflict::lower_bound;
 use crate::optimal::{cores, Solver};
 use std::path::PathBuf;
@@ -96,9 +97,9 @@ impl AnyShape {
         }
     }
 
-    /// This solver, keeping the 4x4 board's strongest tables, Korf and Felner's 7-8, in `dir`:
-    /// built and saved by the first search that needs them, loaded by later ones
-    /// ([`Solver::with_saved_large_tables`]).
+    /// This solver, keeping the 4x4 board's tables in `dir` as `fifteen --tables` does: built
+    /// and saved by the first search that needs them, loaded by later ones (a solver without the
+    /// `tables` feature keeps none).
     pub fn with_table_dir(self, dir: PathBuf) -> Self {
         AnyShape {
             table_dir: Some(dir),
@@ -283,11 +284,10 @@ fn optimal_solver(
         threads: usize,
         table_dir: &Option<PathBuf>,
     ) -> Box<dyn OptimalPath> {
-        let solver = Solver::<W, N>::for_shape(threads).with_large_tables();
-        let solver = match table_dir {
-            Some(dir) => solver.with_saved_large_tables(dir.clone()),
-            None => solver,
-        };
+        let mut solver = Solver::<W, N>::for_shape(threads).with_large_tables();
+        if let Some(dir) = table_dir {
+            solver.set_table_dir(dir.clone());
+        }
         Box::new(solver)
     }
     macro_rules! solvers {

@@ -115,9 +115,12 @@ standard input (- is standard input).
 
 const TABLES_OPTION: &str = "
   --tables DIR
-           keep the pattern databases in the folder DIR: the first run builds the
-           strongest set (6-6-3, 11 MiB, a few seconds) and saves it there, later
-           runs load it; a damaged or foreign file there is built again";
+           keep the pattern databases in the folder DIR: the first board that needs
+           them builds Korf and Felner's 6-6-3 tables (11 MiB, a few seconds), and
+           the first that needs more their 7-8 tables (576 MB, a few minutes and
+           1 GB of memory, with progress on standard error); each set is saved
+           there once and loaded by later runs; a damaged or foreign file there is
+           built again";
 
 /// Runs a judge program through `solver`, printing in `format`: `next_case` reads one case, a
 /// start and its goal, or returns `Ok(None)` at the end of the input; `help` describes the

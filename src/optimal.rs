@@ -13,15 +13,20 @@
 //!    others 1.7 to 3.4 times as many), and no swap of two tiles improves it on half of Korf's
 //!    boards. Groups of three (3-3-3-3-3) build in 2 ms but search 3.3 times its nodes.
 //! 3. **5-5-5 pattern databases**, mirrored, with the move rules of up to 12 moves: 0.12 s to
-//!    build, 94,000 nodes for the median board; or, under `--tables`, the saved 6-6-3.
+//!    build, 94,000 nodes for the median board.
 //! 4. **6-6-3 pattern databases** (Korf and Felner's), mirrored, for the solvers that ask for
 //!    them ([`Solver::with_large_tables`]: `fifteen` and `solve`): about a second to build,
 //!    half the nodes of 5-5-5, so bought only once the 5-5-5 searches would cost several times
-//!    that (`LARGE_TABLES_AFTER`): an 80-move board climbs, none of Korf's 100 does. Or,
-//!    under `solve --tables` ([`Solver::with_saved_large_tables`]), Korf and Felner's **7-8
-//!    pattern databases**, mirrored ([`crate::large_table`]): minutes to build, so built once
-//!    and saved, then loaded in about 0.6 s (576 MB) once the 5-5-5 searches have spent that
-//!    much; the 17 boards of 80 moves take about 1.5 s a process instead of 10.
+//!    that (`LARGE_TABLES_AFTER`): an 80-move board climbs, none of Korf's 100 does.
+//!
+//! With the tables kept in a folder (`--tables DIR`, the `tables` feature), every program's
+//! ladder on the 4x4 board is linear conflict, then the saved 6-6-3 tables in place of steps 2
+//! and 3 (11 MiB, loaded in milliseconds), then Korf and Felner's **7-8 pattern databases**,
+//! mirrored ([`crate::large_table`]), in place of step 4: the strongest heuristic known for the
+//! board, but minutes and 1 GB of memory to build, so built once, by the first search that
+//! needs them, and saved; loading their 576 MB takes about 0.6 s, so the 6-6-3 searches climb
+//! to them once they have spent and forecast that much (`LARGE_LOAD_COST`). The 17 boards of
+//! 80 moves then take about 1.3 s a process instead of 7.5.
 //!
 //! Each step is the ski-rental rule of the 3x3 solver ([`crate::solver`]): an easy board, the
 //! usual judge case, answers in microseconds and never pays for tables; a harder one pays at
@@ -37,6 +42,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+#[cfg(feature = "tables")]
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -44,6 +50,7 @@ use std::sync::Mutex;
 use crate::board::{Board, Move};
 use crate::ida_star::{Growing, Heuristic, Iterations, Solution, Stop};
 use crate::judge::{Answer, Solve};
+#[cfg(feature = "tables")]
 use crate::large_table::{build_large_table, PARTITION_78};
 use crate::linear_conflict::LinearConflict;
 use crate::move_rules::{GrowingRules, MoveRules};
@@ -51,6 +58,7 @@ use crate::pattern_db::{
     build_table, partition, table_len, PatternDb, MAX_GROUP, PARTITION_4443, PARTITION_555,
     PARTITION_663, SMALL_GROUP,
 };
+#[cfg(feature = "tables")]
 use crate::saved_tables;
 use crate::threads::{in_parallel, on_threads};
 
@@ -69,11 +77,13 @@ const TABLE_RULES: usize = 12;
 /// Search nodes of linear conflict that cost about what loading the saved tables and building
 /// the move rules of up to `SAVED_RULES` moves beside cost: 12 to 20 ms, measured on AMD EPYC,
 /// at about 30 ns a node.
+#[cfg(feature = "tables")]
 const LOAD_COST: u64 = 500_000;
 
 /// The longest move sequences whose repeats the searches with the saved tables skip: those
 /// rules build in 6 ms, where the 12-move rules would take longer than a single board's search.
 /// (The searches with the small tables grow their own, as linear conflict's do.)
+#[cfg(feature = "tables")]
 const SAVED_RULES: usize = 10;
 
 /// How many nodes of linear conflict a node of a search with the tables costs: on AMD EPYC
@@ -92,6 +102,7 @@ const LARGE_TABLES_AFTER: u64 = 6;
 /// Search nodes of linear conflict that cost about what loading the saved 7-8 tables costs:
 /// 0.5 to 0.65 s on AMD EPYC, most of it the first touch of 576 MB of fresh memory, at about
 /// 25 ns a node.
+#[cfg(feature = "tables")]
 const LARGE_LOAD_COST: u64 = 24_000_000;
 
 /// Answers cases on a board `W` wide with `N` cells (at most 16), climbing the ladder described
@@ -122,14 +133,15 @@ pub struct Solver<const W: usize, const N: usize> {
     tables: Option<(PatternDb<W, N>, &'static MoveRules)>,
     /// The partitions of the small tables and of the strongest built at run time.
     partitions: [Vec<Vec<u8>>; 2],
-    /// The ladder's last step, for the callers that ask for it ([`Solver::with_large_tables`],
-    /// [`Solver::with_saved_large_tables`]), until it is taken: how it climbs, and the folder
-    /// its tables are kept in, if they are kept.
-    climb_to_large: Option<(ClimbToLarge<W, N>, Option<PathBuf>)>,
-    /// Where the tables are kept between runs (`--tables DIR`), if anywhere: the strongest this
-    /// solver has (6-6-3, mirrored, on the 4x4 board; other boards keep nothing) are loaded from
-    /// there, or built once and saved there ([`crate::saved_tables`]), and since they cost
-    /// little to load, the searches switch to them after `LOAD_COST` nodes.
+    /// The ladder's last step without saved tables, for the callers that ask for it
+    /// ([`Solver::with_large_tables`]): how it climbs.
+    climb_to_large: Option<ClimbToLarge<W, N>>,
+    /// Where the tables are kept between runs (`--tables DIR`, the `tables` feature), if
+    /// anywhere: on the 4x4 board (other boards keep nothing), the saved 6-6-3 tables take the
+    /// place of the ladder's two middle steps, since they cost little to load (the searches
+    /// switch to them after `LOAD_COST` nodes), and the saved 7-8 tables that of its last step,
+    /// for every program. Each set is loaded from there, or built once and saved there
+    /// ([`crate::saved_tables`]).
     table_dir: Option<PathBuf>,
 }
 
@@ -143,9 +155,9 @@ pub enum Step {
     SmallTables,
     /// The strongest pattern databases: 5-5-5 on the 4x4 board, or the saved 6-6-3.
     Tables,
-    /// On the 4x4 board without saved tables, for the programs that ask for it, Korf and
-    /// Felner's 6-6-3 built at run time for the hardest boards: about a second to build, half
-    /// the nodes of 5-5-5.
+    /// On the 4x4 board, for the hardest boards: without saved tables, for the programs that ask
+    /// for it, Korf and Felner's 6-6-3 built at run time (about a second to build, half the
+    /// nodes of 5-5-5); with them, Korf and Felner's saved 7-8 (a fifth of 6-6-3's nodes).
     LargeTables,
 }
 
@@ -191,21 +203,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     pub fn with_large_tables(self) -> Self {
         let climb_to_large: ClimbToLarge<W, N> = Self::climb_to_large;
         Solver {
-            climb_to_large: Some((climb_to_large, None)).filter(|_| (W, N) == (4, 16)),
-            ..self
-        }
-    }
-
-    /// This solver, with Korf and Felner's 7-8 tables, kept in `dir`, as the last step of its
-    /// ladder on the 4x4 board instead of 6-6-3 built at run time: the strongest heuristic known
-    /// for the board, a fifth of 6-6-3's nodes, but 576 MB, minutes and 1 GB of memory to build
-    /// ([`crate::large_table`]), so they are built once, by the first search that climbs to
-    /// them, saved, and loaded by later ones; the searches with the 5-5-5 tables climb once they
-    /// have spent what loading costs (`LARGE_LOAD_COST`). `solve --tables` takes this step.
-    pub fn with_saved_large_tables(self, dir: PathBuf) -> Self {
-        let climb_to_large: ClimbToLarge<W, N> = Self::climb_to_saved_large;
-        Solver {
-            climb_to_large: Some((climb_to_large, Some(dir))).filter(|_| (W, N) == (4, 16)),
+            climb_to_large: Some(climb_to_large).filter(|_| (W, N) == (4, 16)),
             ..self
         }
     }
@@ -218,27 +216,33 @@ impl<const W: usize, const N: usize> Solver<W, N> {
 
     /// The search nodes that cost about what getting the tables costs.
     fn table_cost(&self) -> u64 {
-        match self.saved_tables() {
+        match self.table_dir() {
+            #[cfg(feature = "tables")]
             Some(_) => LOAD_COST,
-            None => cost_of::<N, _>(&self.partitions[1]),
+            _ => cost_of::<N, _>(&self.partitions[1]),
         }
     }
 
     /// Where the tables are kept between runs, on the 4x4 board.
-    fn saved_tables(&self) -> Option<&Path> {
+    fn table_dir(&self) -> Option<&Path> {
         self.table_dir.as_deref().filter(|_| (W, N) == (4, 16))
+    }
+
+    /// Whether the searches stand on the ladder's last step: on tables larger than those of the
+    /// step below (the 5-5-5 tables, or the saved 6-6-3).
+    fn on_large_tables(&self) -> bool {
+        let below = match self.table_dir() {
+            Some(_) => PARTITION_663.iter().map(|g| table_len(N, g.len())).sum(),
+            None => TABLE_COST_ENTRIES as usize,
+        };
+        let bytes = self.tables.as_ref().map(|(db, _)| db.table_bytes());
+        bytes.map_or(false, |bytes| bytes > below)
     }
 
     /// The step of the ladder the searches stand on by now.
     pub fn step(&self) -> Step {
         match (&self.small, &self.tables) {
-            // Larger than the 5-5-5 tables, and not loaded.
-            (_, Some((db, _)))
-                if self.saved_tables().is_none()
-                    && db.table_bytes() > TABLE_COST_ENTRIES as usize =>
-            {
-                Step::LargeTables
-            }
+            _ if self.on_large_tables() => Step::LargeTables,
             (_, Some(_)) => Step::Tables,
             (Some(_), None) => Step::SmallTables,
             (None, None) => Step::LinearConflict,
@@ -270,7 +274,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         let unsolved = |found: &[Option<Option<Vec<Move>>>]| found.iter().any(Option::is_none);
         if self.small.is_none() && self.tables.is_none() && unsolved(&found) {
             let [small_groups, groups] = &self.partitions;
-            let climbs_to_small = self.saved_tables().is_none() && small_groups != groups;
+            let climbs_to_small = self.table_dir().is_none() && small_groups != groups;
             let heuristic = LinearConflict::new(&Board::canonical_goal(N - 1));
             let budget = match climbs_to_small {
                 // Twice their cost, since leaving linear conflict also throws its search away:
@@ -300,10 +304,17 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         }
         if let (Some((tables, rules)), true) = (&self.tables, unsolved(&found)) {
             let rules = *rules;
-            let climb = self.climb_to_large.as_ref().map(|step| step.0);
-            match climb.filter(|_| self.saved_tables().is_none()) {
-                Some(climb) => climb(self, &starts, &mut found, rules),
-                None => {
+            match (self.table_dir(), self.climb_to_large) {
+                _ if self.on_large_tables() => {
+                    self.search_budgeted(&starts, &mut found, tables, rules, u64::MAX);
+                }
+                #[cfg(feature = "tables")]
+                (Some(dir), _) => {
+                    let dir = dir.to_path_buf();
+                    self.climb_to_saved_large(&dir, &starts, &mut found, rules);
+                }
+                (None, Some(climb)) => climb(self, &starts, &mut found, rules),
+                _ => {
                     self.search_budgeted(&starts, &mut found, tables, rules, u64::MAX);
                 }
             }
@@ -331,14 +342,19 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             let large = PatternDb::build(&PARTITION_663, self.threads);
             self.search_budgeted(starts, found, &large, rules, u64::MAX);
             self.tables = Some((large, rules));
-            self.climb_to_large = None;
         }
     }
 
-    /// The ladder's last step on the 4x4 board with the 7-8 tables kept in a folder: like
-    /// [`Solver::climb_to_large`], but the budget is the cost of loading them.
+    /// The ladder's last step on the 4x4 board with the tables kept in `dir`: the cases not
+    /// `found` searched under the saved 6-6-3 tables until they have spent and forecast what
+    /// loading Korf and Felner's 7-8 tables costs (`LARGE_LOAD_COST`), and the cases left
+    /// searched under those: the strongest heuristic known for the board, a fifth of 6-6-3's
+    /// nodes, but 576 MB, minutes and 1 GB of memory to build ([`crate::large_table`]), so they
+    /// are built once, by the first search that climbs to them, saved, and loaded by later ones.
+    #[cfg(feature = "tables")]
     fn climb_to_saved_large(
         &mut self,
+        dir: &Path,
         starts: &[Board<W, N>],
         found: &mut Found,
         rules: &'static MoveRules,
@@ -347,15 +363,12 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             let budget = LARGE_LOAD_COST / TABLE_NODE_COST;
             self.spent = self.search_budgeted(starts, found, tables, rules, budget);
         }
-        let dir = self
-            .climb_to_large
-            .as_ref()
-            .and_then(|step| step.1.as_ref());
-        if let (Some(dir), true) = (dir, found.iter().any(Option::is_none)) {
+        if found.iter().any(Option::is_none) {
+            // The 6-6-3 tables go first: the 7-8 build needs all but 24 MiB of 1 GiB.
+            self.tables = None;
             let large = saved(dir, self.threads, &PARTITION_78, "7-8", 1, build_78::<W, N>);
             self.search_budgeted(starts, found, &large, rules, u64::MAX);
             self.tables = Some((large, rules));
-            self.climb_to_large = None;
         }
     }
 
@@ -363,7 +376,8 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     /// under `--tables`, else built.
     fn build_tables(&self) -> (PatternDb<W, N>, &'static MoveRules) {
         let threads = self.threads;
-        match self.saved_tables() {
+        match self.table_dir() {
+            #[cfg(feature = "tables")]
             Some(dir) => {
                 let (mut db, rules) =
                     beside_rules::<W, N, _, _>(&[dir], threads, SAVED_RULES, |dir| {
@@ -373,7 +387,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
                     });
                 (db.remove(0), rules)
             }
-            None => {
+            _ => {
                 let groups = &self.partitions[1];
                 let (tables, rules) =
                     beside_rules::<W, N, _, _>(groups, threads, TABLE_RULES, |tiles| {
@@ -491,6 +505,7 @@ fn beside_rules<const W: usize, const N: usize, T: Sync, R: Send>(
 /// The tables of `groups` (the partition called `name`) saved in `dir`, or, when no sound file
 /// of them is there, built by `build` (a table given its tiles and up to `threads` threads),
 /// `at_once` of them at a time, saying so on standard error, a line a table, and saved there.
+#[cfg(feature = "tables")]
 fn saved<const W: usize, const N: usize>(
     dir: &Path,
     threads: usize,
@@ -528,6 +543,7 @@ fn saved<const W: usize, const N: usize>(
 
 /// A table of the 7-8 partition built on `threads` threads, saying on standard error how many
 /// placements each level expands: the larger table takes minutes.
+#[cfg(feature = "tables")]
 fn build_78<const W: usize, const N: usize>(tiles: &[u8], threads: usize) -> Vec<u8> {
     build_large_table::<W, N>(tiles, threads, |moves, placements| {
         let line = format!(
@@ -578,8 +594,10 @@ impl<const W: usize, const N: usize> Solve<W, N> for Solver<W, N> {
         self.threads = threads.clamp(1, cores());
     }
 
+    #[cfg(feature = "tables")]
     const KEEPS_TABLES: bool = true;
 
+    #[cfg(feature = "tables")]
     fn set_table_dir(&mut self, dir: PathBuf) {
         self.table_dir = Some(dir);
     }

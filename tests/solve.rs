@@ -345,14 +345,14 @@ fn a_board_whose_beam_search_loses_its_way_is_finished_from_the_nearest_board_it
     }
 }
 
-/// `solve --tables DIR` needs a folder, and writes nothing there for boards that do not climb to
-/// the 7-8 tables: other shapes, and 4x4 boards that the 5-5-5 tables answer before their
-/// searches cost what loading the 7-8 tables would (here three of Korf's boards of at most 45
-/// moves, whose lengths are published, and a 3x3 board). Building those tables takes minutes,
-/// so `cargo bench -- eighty` exercises them, not this test; their builder is checked against
-/// the 5-5-5 tables' on smaller groups (`large_table`'s tests).
+/// `solve --tables DIR` needs a folder, and keeps the 4x4 board's tables there as `fifteen
+/// --tables` does: a 3x3 board writes nothing; three of Korf's boards, whose searches outgrow
+/// linear conflict, build the 6-6-3 tables and save them, and none needs the 7-8 tables (their
+/// build takes minutes, so `cargo bench -- eighty` exercises them, not this test; their builder
+/// is checked against the 5-5-5 tables' on smaller groups in `large_table`'s tests). Every
+/// length is the published one, and every path replays.
 #[test]
-fn tables_are_kept_only_for_the_4x4_boards_that_climb_to_them() {
+fn tables_are_kept_for_the_4x4_board_as_fifteen_keeps_them() {
     let (output, _) = run_with(SOLVE, &["--tables"], b"");
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
@@ -361,34 +361,42 @@ fn tables_are_kept_only_for_the_4x4_boards_that_climb_to_them() {
     );
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("solve-tables");
     let _ = std::fs::remove_dir_all(&dir);
-    let korf: Vec<(usize, Vec<u32>)> = common::korf_100()
-        .into_iter()
-        .filter(|&(length, _)| length <= 45)
-        .take(3)
-        .map(|(length, tiles)| (length, tiles.iter().map(|&t| u32::from(t)).collect()))
-        .collect();
-    assert_eq!(korf.len(), 3);
+    let dir_arg = dir.to_str().unwrap();
+    // One of the two 3x3 boards that need 31 moves, the most any needs.
     let small = vec![8, 6, 7, 2, 5, 4, 3, 0, 1];
-    let mut boards: Vec<String> = korf.iter().map(|(_, tiles)| rows_of(4, tiles)).collect();
-    boards.push(rows_of(3, &small));
-    let (output, _) = run_with(
-        SOLVE,
-        &["--tables", dir.to_str().unwrap()],
-        boards.join("\n").as_bytes(),
-    );
+    let (output, _) = run_with(SOLVE, &["--tables", dir_arg], rows_of(3, &small).as_bytes());
+    let path = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(path.trim_end().len(), 31);
+    let goal = |cells: u32| -> Vec<u32> { (1..cells).chain([0]).collect() };
+    assert_eq!(replay(3, &small, path.trim_end()), Some(goal(9)));
+    assert!(!dir.exists(), "nothing written for a 3x3 board");
+
+    let korf = common::korf_100();
+    let chosen: Vec<(usize, Vec<u32>)> = [0, 74, 87]
+        .iter()
+        .map(|&i| (korf[i].0, korf[i].1.iter().map(|&t| u32::from(t)).collect()))
+        .collect();
+    let boards: Vec<String> = chosen.iter().map(|(_, tiles)| rows_of(4, tiles)).collect();
+    let (output, _) = run_with(SOLVE, &["--tables", dir_arg], boards.join("\n").as_bytes());
     assert!(output.status.success());
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        said.starts_with("building the 6-6-3 pattern databases"),
+        "{}",
+        said
+    );
+    assert!(!said.contains("7-8"), "{}", said);
     let paths = String::from_utf8_lossy(&output.stdout);
     let paths: Vec<&str> = paths.lines().collect();
-    assert_eq!(paths.len(), 4);
-    for ((length, tiles), path) in korf.iter().zip(&paths) {
+    assert_eq!(paths.len(), 3);
+    for ((length, tiles), path) in chosen.iter().zip(&paths) {
         assert_eq!(path.len(), *length);
-        assert_eq!(replay(4, tiles, path), Some((1..16).chain([0]).collect()));
+        assert_eq!(replay(4, tiles, path), Some(goal(16)));
     }
-    // One of the two 3x3 boards that need 31 moves, the most any needs.
-    assert_eq!(paths[3].len(), 31);
-    assert_eq!(
-        replay(3, &small, paths[3]),
-        Some((1..9).chain([0]).collect())
-    );
-    assert!(!dir.exists(), "nothing written");
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(files, ["pdb-1.5.6.9.10.13-7.8.11.12.14.15-2.3.4.bin"]);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

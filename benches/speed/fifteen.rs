@@ -3,6 +3,7 @@
 //!    boards that need 80 moves, each alone.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use engine::board::Board;
@@ -13,7 +14,6 @@ use engine::pattern_db::{PatternDb, PARTITION_4443, PARTITION_555, PARTITION_663
 
 use crate::common::{eighty_move_boards, korf_100};
 use crate::measure::{grouped, human, least_time, quantile, Shell};
-use crate::solve::solve_once;
 
 /// Manhattan distance alone: the heuristic of the textbook 15-puzzle IDA*.
 struct Manhattan([[u8; 16]; 16]);
@@ -133,7 +133,7 @@ fn table_rows<const G: usize>(
     }
 }
 
-pub fn fifteen(mut shell: Shell) {
+pub fn fifteen(mut shell: Shell, saved_tables: &mut SavedTables) {
     /// Manhattan distance alone takes minutes on the longer instances: those two heuristics
     /// run on the instances of at most this many moves.
     const SHORT: usize = 48;
@@ -203,8 +203,7 @@ pub fn fifteen(mut shell: Shell) {
 
     // The real program, with the tables built inside or saved by an earlier run (`--tables`).
     let fifteen = env!("CARGO_BIN_EXE_fifteen");
-    let (hard_length, hard) = korf[87];
-    let (folder, saved) = saved_tables(&mut shell, &hard, hard_length);
+    let saved = saved_tables.argument();
 
     // All 100 in one input.
     let input: String = korf.iter().map(|(_, tiles)| board_input(tiles)).collect();
@@ -221,7 +220,7 @@ pub fn fifteen(mut shell: Shell) {
         let tables = if tables.is_empty() {
             "built inside"
         } else {
-            "saved, 6-6-3"
+            "saved, 6-6-3 and 7-8"
         };
         println!(
             "| {} | {} | {} | {} |",
@@ -272,7 +271,6 @@ pub fn fifteen(mut shell: Shell) {
         }
         println!("{}", row);
     }
-    std::fs::remove_dir_all(&folder).ok();
     println!("\nPeak memory of `fifteen`: {}.", shell.finish());
     std::io::stdout().flush().ok();
 }
@@ -283,45 +281,86 @@ fn board_input(tiles: &[u8; 16]) -> String {
     numbers.join(" ") + "\n"
 }
 
-/// A folder of this run where `fifteen` has built and saved its tables (that run, on the board
-/// `tiles` of `length` moves, not timed), and `fifteen`'s argument naming it.
-fn saved_tables(
-    shell: &mut Shell,
-    tiles: &[u8; 16],
-    length: usize,
-) -> (std::path::PathBuf, String) {
-    let folder = std::env::temp_dir().join(format!("fifteen-bench-tables-{}", std::process::id()));
-    let saved = format!("--tables '{}'", folder.display());
-    let (fifteen, expected) = (env!("CARGO_BIN_EXE_fifteen"), format!("{}\n", length));
-    shell.wall_times(fifteen, &saved, board_input(tiles).as_bytes(), &expected, 1);
-    (folder, saved)
+/// The folder of this run where `fifteen --tables` keeps its tables: built and saved by the
+/// first section that asks for them, in a run on all of Korf's 100 in one input, which climbs
+/// to both the 6-6-3 and the 7-8 tables, timed with its peak memory and reported; removed at
+/// the end.
+pub struct SavedTables {
+    folder: PathBuf,
+    /// The shell of the run that builds them, until it has run.
+    shell: Option<Shell>,
+}
+
+impl SavedTables {
+    pub fn new(shell: Shell) -> Self {
+        let folder =
+            std::env::temp_dir().join(format!("fifteen-bench-tables-{}", std::process::id()));
+        SavedTables {
+            folder,
+            shell: Some(shell),
+        }
+    }
+
+    /// `fifteen`'s argument naming the folder, once the tables are there.
+    pub fn argument(&mut self) -> String {
+        let argument = format!("--tables '{}'", self.folder.display());
+        if let Some(mut shell) = self.shell.take() {
+            let korf = korf_100();
+            let input: String = korf.iter().map(|(_, tiles)| board_input(tiles)).collect();
+            let expected: String = korf
+                .iter()
+                .map(|(length, _)| format!("{}\n", length))
+                .collect();
+            let fifteen = env!("CARGO_BIN_EXE_fifteen");
+            let built = shell.wall_times(fifteen, &argument, input.as_bytes(), &expected, 1)[0];
+            println!(
+                "`fifteen --tables` built and saved the 6-6-3 and 7-8 tables on Korf's 100 in one \
+                 input, which climb to both, and answered them in {}, in a peak memory of {}; the \
+                 rows with saved tables load them.\n",
+                human(built),
+                shell.finish()
+            );
+        }
+        argument
+    }
+}
+
+impl Drop for SavedTables {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.folder).ok();
+    }
 }
 
 /// The 17 boards that need 80 moves, the most any board needs, each through `fifteen` in a
 /// process of its own, once with the tables built inside and once with those an earlier run
-/// saved; then through `solve --tables`, whose first run builds the 7-8 tables; every answer
-/// checked (`solve`'s moves replayed). One shell for `fifteen`, one for the build, one for the
-/// searches with the 7-8 tables, so each peak memory is its own.
-pub fn eighty(shells: [Shell; 3]) {
-    let [mut shell, mut build_shell, mut large_shell] = shells;
+/// saved; every answer checked. One shell each, so each peak memory is its own.
+pub fn eighty(shells: [Shell; 2], tables: &mut SavedTables) {
+    let [mut inside_shell, mut saved_shell] = shells;
     let fifteen = env!("CARGO_BIN_EXE_fifteen");
     let boards = eighty_move_boards();
-    let (folder, saved) = saved_tables(&mut shell, &boards[0], 80);
+    let saved = tables.argument();
     let expected = "80\n";
     println!("## The 15-puzzle: the 17 boards of 80 moves\n");
     println!(
         "`fifteen` on each of the 17 boards that need 80 moves, the most any 4x4 board needs, \
          one process a board (one run each, every answer checked), with the tables built inside \
-         and with those saved by an earlier run (`--tables`); then `solve --tables`, which keeps \
-         Korf and Felner's 7-8 tables instead, its first run building them.\n"
+         and with those saved by an earlier run (`--tables`: 6-6-3, then 7-8).\n"
     );
-    println!("| Program | Tables | Median | Best | Worst | All 17 |");
-    println!("|---|---|---:|---:|---:|---:|");
-    let row = |program: &str, label: &str, mut walls: Vec<Duration>| {
+    println!("| Tables | Median | Best | Worst | All 17 |");
+    println!("|---|---:|---:|---:|---:|");
+    for (label, args, shell) in [
+        ("built inside", "", &mut inside_shell),
+        ("saved, 6-6-3 and 7-8", saved.as_str(), &mut saved_shell),
+    ] {
+        let mut walls: Vec<Duration> = boards
+            .iter()
+            .map(|tiles| {
+                shell.wall_times(fifteen, args, board_input(tiles).as_bytes(), expected, 1)[0]
+            })
+            .collect();
         walls.sort_unstable();
         println!(
-            "| {} | {} | {} | {} | {} | {} |",
-            program,
+            "| {} | {} | {} | {} | {} |",
             label,
             human(walls[walls.len() / 2]),
             human(walls[0]),
@@ -329,43 +368,10 @@ pub fn eighty(shells: [Shell; 3]) {
             human(walls.iter().sum())
         );
         std::io::stdout().flush().ok();
-    };
-    for (label, args) in [("built inside", ""), ("saved, 6-6-3", saved.as_str())] {
-        let walls = boards
-            .iter()
-            .map(|tiles| {
-                shell.wall_times(fifteen, args, board_input(tiles).as_bytes(), expected, 1)[0]
-            })
-            .collect();
-        row("`fifteen`", label, walls);
     }
-    std::fs::remove_dir_all(&folder).ok();
-    let peak = shell.finish();
-
-    let folder = std::env::temp_dir().join(format!("solve-bench-tables-{}", std::process::id()));
-    let args = format!("--tables '{}'", folder.display());
-    let tiles = |board: &[u8; 16]| -> Vec<u32> { board.iter().map(|&t| u32::from(t)).collect() };
-    let (build, moves) = solve_once(&mut build_shell, &args, 4, &tiles(&boards[0]));
-    assert_eq!(moves.len(), 80);
-    let walls = boards
-        .iter()
-        .map(|board| {
-            let (wall, moves) = solve_once(&mut large_shell, &args, 4, &tiles(board));
-            assert_eq!(moves.len(), 80);
-            wall
-        })
-        .collect();
-    row("`solve`", "saved, 7-8", walls);
-    std::fs::remove_dir_all(&folder).ok();
     println!(
-        "\n`solve --tables`'s first run, on the first board, built and saved the 7-8 tables and \
-         answered in {}, with a peak memory of {}; the runs after it loaded them.\n",
-        human(build),
-        build_shell.finish()
-    );
-    println!(
-        "Peak memory of `fifteen`: {}; of `solve` with the saved 7-8 tables: {}.\n",
-        peak,
-        large_shell.finish()
+        "\nPeak memory of `fifteen`: {} with the tables built inside, {} with the saved ones.\n",
+        inside_shell.finish(),
+        saved_shell.finish()
     );
 }

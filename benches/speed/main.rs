@@ -34,7 +34,8 @@ fn main() {
     // First, while this process is small: see `Shell`.
     let shell = Shell::start();
     let fifteen_shell = Shell::start();
-    let eighty_shells = [Shell::start(), Shell::start(), Shell::start()];
+    let eighty_shells = [Shell::start(), Shell::start()];
+    let mut saved_tables = fifteen::SavedTables::new(Shell::start());
     let mxn_shells = [
         Shell::start(),
         Shell::start(),
@@ -75,10 +76,10 @@ fn main() {
         batch::batch(shell);
     }
     if wanted("fifteen") {
-        fifteen::fifteen(fifteen_shell);
+        fifteen::fifteen(fifteen_shell, &mut saved_tables);
     }
     if wanted("eighty") {
-        fifteen::eighty(eighty_shells);
+        fifteen::eighty(eighty_shells, &mut saved_tables);
     }
     if wanted("mxn") {
         mxn::mxn(mxn_shells);

@@ -12,12 +12,7 @@ use crate::measure::{grouped, human, least_time, Shell};
 
 /// Runs `solve` with `args` on the board `tiles` (`columns` wide) in `shell`, as a person does:
 /// the wall time from process start, and the moves printed, checked to solve the board.
-pub fn solve_once(
-    shell: &mut Shell,
-    args: &str,
-    columns: usize,
-    tiles: &[u32],
-) -> (Duration, String) {
+fn solve_once(shell: &mut Shell, args: &str, columns: usize, tiles: &[u32]) -> (Duration, String) {
     let file = |suffix: &str| {
         std::env::temp_dir().join(format!("solve-bench-{}.{}", std::process::id(), suffix))
     };
