@@ -43,10 +43,10 @@ Options:
   --tables DIR
            keep the 4x4 board's pattern databases in the folder DIR, as fifteen
            does: the first board that needs them builds Korf and Felner's 6-6-3
-           tables (11 MiB, a few seconds), and the first that needs more their 7-8
+           tables (11 MiB, a few seconds), the first that needs more their 7-8
            tables (576 MB, a few minutes and 1 GB of memory); each set is saved
-           there once and loaded by later runs; a damaged or foreign file there is
-           built again
+           there once and loaded by later runs; a damaged or foreign file there
+           is built again
   --threads N
            use at most N threads, and never more than one per core (the default)
   --help   print this help

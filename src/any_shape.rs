@@ -14,7 +14,6 @@
 use crate::beam;
 use crate::board::{reaches_goal, Board, Move};
 use crate::constructive;
-use crate::judge::Solve;
 use crate::linear_conflict::lower_bound;
 use crate::optimal::{cores, Solver};
 use std::path::PathBuf;
@@ -284,11 +283,8 @@ fn optimal_solver(
         threads: usize,
         table_dir: &Option<PathBuf>,
     ) -> Box<dyn OptimalPath> {
-        let mut solver = Solver::<W, N>::for_shape(threads).with_large_tables();
-        if let Some(dir) = table_dir {
-            solver.set_table_dir(dir.clone());
-        }
-        Box::new(solver)
+        let solver = Solver::<W, N>::for_shape(threads).with_large_tables();
+        Box::new(solver.with_table_dir(table_dir.clone()))
     }
     macro_rules! solvers {
         ($(($w:literal, $h:literal)),*) => {

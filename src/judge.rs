@@ -14,6 +14,7 @@
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, StdoutLock, Write};
+#[cfg(feature = "tables")]
 use std::path::PathBuf;
 use std::process;
 
@@ -38,9 +39,11 @@ pub trait Solve<const W: usize, const N: usize> {
     fn set_threads(&mut self, _threads: usize) {}
 
     /// Whether the solver keeps tables on disk (`--tables DIR`).
+    #[cfg(feature = "tables")]
     const KEEPS_TABLES: bool = false;
 
     /// Keeps the solver's tables in `dir`; only a solver that [`Solve::KEEPS_TABLES`] is asked.
+    #[cfg(feature = "tables")]
     fn set_table_dir(&mut self, _dir: PathBuf) {}
 }
 
@@ -113,14 +116,15 @@ Arguments that are not options name files to read one after another instead of
 standard input (- is standard input).
 ";
 
+#[cfg(feature = "tables")]
 const TABLES_OPTION: &str = "
   --tables DIR
-           keep the pattern databases in the folder DIR: the first board that needs
-           them builds Korf and Felner's 6-6-3 tables (11 MiB, a few seconds), and
-           the first that needs more their 7-8 tables (576 MB, a few minutes and
-           1 GB of memory, with progress on standard error); each set is saved
-           there once and loaded by later runs; a damaged or foreign file there is
-           built again";
+           keep the pattern databases in the folder DIR: the first board that
+           needs them builds Korf and Felner's 6-6-3 tables (11 MiB, a few
+           seconds), the first that needs more their 7-8 tables (576 MB, a few
+           minutes and 1 GB of memory, with progress on standard error); each
+           set is saved there once and loaded by later runs; a damaged or
+           foreign file there is built again";
 
 /// Runs a judge program through `solver`, printing in `format`: `next_case` reads one case, a
 /// start and its goal, or returns `Ok(None)` at the end of the input; `help` describes the
@@ -269,7 +273,10 @@ fn detail_from_args<const W: usize, const N: usize, S: Solve<W, N>>(
     format: Format,
     solver: &mut S,
 ) -> (Detail, Vec<Option<String>>) {
+    #[cfg(feature = "tables")]
     let tables = if S::KEEPS_TABLES { TABLES_OPTION } else { "" };
+    #[cfg(not(feature = "tables"))]
+    let tables = "";
     let (mut detail, help) = match format.moves {
         false => (
             Detail::Distance,
@@ -288,6 +295,7 @@ fn detail_from_args<const W: usize, const N: usize, S: Solve<W, N>>(
             "--path" if !format.moves => detail = detail.max(Detail::Path),
             "--show" => detail = Detail::Show,
             "--threads" => solver.set_threads(threads_argument(args.next())),
+            #[cfg(feature = "tables")]
             "--tables" if S::KEEPS_TABLES => match args.next() {
                 Some(dir) if !dir.is_empty() => solver.set_table_dir(PathBuf::from(dir)),
                 _ => fail(NO_TABLE_DIR),

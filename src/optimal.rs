@@ -208,6 +208,12 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         }
     }
 
+    /// This solver, keeping its tables in `table_dir`, if any (`--tables DIR`; a solver built
+    /// without the `tables` feature keeps none there).
+    pub fn with_table_dir(self, table_dir: Option<PathBuf>) -> Self {
+        Solver { table_dir, ..self }
+    }
+
     /// This solver, answering `None` for cases that need more than `max_moves` moves (LightOJ
     /// wants no path longer than 35); the search proves it without looking further.
     pub fn with_max_moves(self, max_moves: u32) -> Self {
@@ -304,16 +310,18 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         }
         if let (Some((tables, rules)), true) = (&self.tables, unsolved(&found)) {
             let rules = *rules;
-            match (self.table_dir(), self.climb_to_large) {
-                _ if self.on_large_tables() => {
-                    self.search_budgeted(&starts, &mut found, tables, rules, u64::MAX);
-                }
+            // The last step, unless the searches stand on it already.
+            match (
+                self.table_dir(),
+                self.climb_to_large,
+                self.on_large_tables(),
+            ) {
                 #[cfg(feature = "tables")]
-                (Some(dir), _) => {
+                (Some(dir), _, false) => {
                     let dir = dir.to_path_buf();
                     self.climb_to_saved_large(&dir, &starts, &mut found, rules);
                 }
-                (None, Some(climb)) => climb(self, &starts, &mut found, rules),
+                (None, Some(climb), false) => climb(self, &starts, &mut found, rules),
                 _ => {
                     self.search_budgeted(&starts, &mut found, tables, rules, u64::MAX);
                 }

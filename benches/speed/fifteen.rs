@@ -1,6 +1,6 @@
 //! 4. The 15-puzzle: Korf's 100 under each heuristic, the pattern databases' build, and the
 //!    real `fifteen` binary on all 100 in one input and on each alone; then (`eighty`) the 17
-//!    boards that need 80 moves, each alone.
+//!    boards that need 80 moves, each alone; both with the tables built inside and saved.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -340,7 +340,7 @@ pub fn eighty(shells: [Shell; 2], tables: &mut SavedTables) {
     let boards = eighty_move_boards();
     let saved = tables.argument();
     let expected = "80\n";
-    println!("## The 15-puzzle: the 17 boards of 80 moves\n");
+    println!("\n## The 15-puzzle: the 17 boards of 80 moves\n");
     println!(
         "`fifteen` on each of the 17 boards that need 80 moves, the most any 4x4 board needs, \
          one process a board (one run each, every answer checked), with the tables built inside \
