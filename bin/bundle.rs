@@ -142,8 +142,9 @@ fn read(path: PathBuf) -> Result<String, String> {
 
 /// `source` without the `tables` feature, which a judge, keeping no files, never uses: each
 /// statement, item, field or match arm under `#[cfg(feature = "tables")]` left out with the
-/// comments right above it, and each `#[cfg(not(feature = "tables"))]` line. Whole lines go, as
-/// rustfmt puts such an attribute on a line of its own and what it marks on the lines after.
+/// comments right above it (and a blank line, where it stood between two), and each
+/// `#[cfg(not(feature = "tables"))]` line. Whole lines go, as rustfmt puts such an attribute on
+/// a line of its own and what it marks on the lines after.
 fn without_tables(source: &str) -> String {
     let tokens = lex(source);
     let lines: Vec<&str> = source.lines().collect();
@@ -163,7 +164,12 @@ fn without_tables(source: &str) -> String {
                 while first > 0 && lines[first - 1].trim_start().starts_with("//") {
                     first -= 1;
                 }
-                let last = tokens[end.max(close) - 1].end_line;
+                let mut last = tokens[end.max(close) - 1].end_line;
+                // Between blank lines, one of them goes too.
+                let blank = |at: usize| lines.get(at).map_or(false, |l| l.trim().is_empty());
+                if (first == 0 || blank(first - 1)) && blank(last + 1) {
+                    last += 1;
+                }
                 dropped[first..=last].iter_mut().for_each(|d| *d = true);
                 i = end.max(close);
             }
@@ -1215,11 +1221,13 @@ struct Solver {
     #[cfg(feature = "tables")]
     dir: Option<String>,
 }
+
 /// Saves a table.
 #[cfg(feature = "tables")]
 fn save<const W: usize, const N: usize>(a: u8, b: u8) -> Vec<u8> {
     vec![a, b]
 }
+
 fn main() {
     match Some(1) {
         #[cfg(feature = "tables")]
@@ -1246,6 +1254,7 @@ fn main() {
 struct Solver {
     threads: usize,
 }
+
 fn main() {
     match Some(1) {
         _ => {}

