@@ -185,18 +185,20 @@ fn without_tables(source: &str) -> String {
 }
 
 /// The index just past what the attribute ending before `start` marks: a `;` outside brackets
-/// ends it, and so does a `,` unless it is an item (whose generics may hold one), and a block
-/// closing at its level unless the expression goes on (`else`, a method call, `?`); a bracket
-/// closing the level around it ends it before.
+/// ends it; so does a `,`, but in an item or a `let` (whose generics may hold one) and in a
+/// field's type's generics; and so does a block closing at its level unless the expression goes
+/// on (`else`, a method call, `?`); a bracket closing the level around it ends it before.
 fn end_of_marked(tokens: &[Token], start: usize) -> usize {
     let (first, _) = skip_attributes(tokens, start);
-    let item = tokens
-        .get(first)
-        .map_or(false, |t| ITEM_KEYWORDS.contains(&t.text.as_str()));
-    let mut depth = 0usize;
+    let word = |at: usize| tokens.get(at).map_or("", |t| t.text.as_str());
+    let statement = ITEM_KEYWORDS.contains(&word(first)) || word(first) == "let";
+    let field = word(first + 1) == ":";
+    let (mut depth, mut angle) = (0usize, 0usize);
     let mut i = start;
     while i < tokens.len() {
         match tokens[i].text.as_str() {
+            "<" if field => angle += 1,
+            ">" if field => angle = angle.saturating_sub(1),
             "(" | "[" | "{" => depth += 1,
             ")" | "]" | "}" if depth == 0 => return i,
             ")" | "]" | "}" => {
@@ -211,7 +213,7 @@ fn end_of_marked(tokens: &[Token], start: usize) -> usize {
                 }
             }
             ";" if depth == 0 => return i + 1,
-            "," if depth == 0 && !item => return i + 1,
+            "," if depth == 0 && angle == 0 && !statement => return i + 1,
             _ => {}
         }
         i += 1;
@@ -220,8 +222,8 @@ fn end_of_marked(tokens: &[Token], start: usize) -> usize {
 }
 
 /// The words an item begins with, after its attributes and qualifiers.
-const ITEM_KEYWORDS: [&str; 9] = [
-    "fn", "struct", "enum", "impl", "mod", "const", "static", "use", "trait",
+const ITEM_KEYWORDS: [&str; 10] = [
+    "fn", "struct", "enum", "impl", "mod", "const", "static", "use", "trait", "type",
 ];
 
 /// Whether `name` is a judge program; if not, an error listing those there are.
@@ -1210,7 +1212,8 @@ mod tests {
 
     /// What the `tables` feature marks goes, with the comments right above it: an item with
     /// generics, a field, a match arm with a block and one without, a statement with an `else`;
-    /// the rest stays, and a `cfg(not(...))` keeps what it marks.
+    /// the rest stays, and a `cfg(not(...))` keeps what it marks. Generics' commas in an item,
+    /// a `let` or a field's type end nothing.
     #[test]
     fn the_tables_feature_is_left_out() {
         let source = r#"use std::fmt;
@@ -1218,6 +1221,8 @@ mod tests {
 struct Solver {
     threads: usize,
     /// Where the tables are kept.
+    #[cfg(feature = "tables")]
+    dirs: HashMap<usize, String>,
     #[cfg(feature = "tables")]
     dir: Option<String>,
 }
@@ -1245,6 +1250,10 @@ fn main() {
     } else {
         save::<1, 2>(5, 6);
     }
+    #[cfg(feature = "tables")]
+    let y: HashMap<u8, u8> = [(1, 2), (3, 4)]
+        .into_iter()
+        .collect();
     #[cfg(not(feature = "tables"))]
     let x = 1;
 }
