@@ -99,6 +99,13 @@ const TABLE_NODE_COST: u64 = 2;
 /// 12.5 s, and Korf's 100 stay on 5-5-5.
 const LARGE_TABLES_AFTER: u64 = 6;
 
+/// `LARGE_TABLES_AFTER` for a case searched alone, as a judge's and a person's are: its forecast
+/// is its own, where many cases' summed forecasts overstate what is left. On AMD EPYC (a slower
+/// machine of the kind), the 17 boards of 80 moves took 249.3 s in all against 274.9 s with 6
+/// (14 of them sooner), and no Korf board alone climbs; with 1, Korf's #60 and #88 climbed and
+/// took about 2 s instead of 0.5.
+const LARGE_TABLES_AFTER_ALONE: u64 = 3;
+
 /// Search nodes of linear conflict that cost about what loading the saved 7-8 tables costs:
 /// 0.5 to 0.65 s on AMD EPYC, most of it the first touch of 576 MB of fresh memory, at about
 /// 25 ns a node. (Loaded in two parts at once, they took 0.55 s against 0.72 s in one, on a
@@ -336,7 +343,8 @@ impl<const W: usize, const N: usize> Solver<W, N> {
 
     /// The ladder's last step on the 4x4 board: the cases not `found` searched under the 5-5-5
     /// tables (and `rules`) until they have spent and forecast `LARGE_TABLES_AFTER` times the
-    /// cost of Korf and Felner's 6-6-3 tables, and the cases left searched under those.
+    /// cost of Korf and Felner's 6-6-3 tables (`LARGE_TABLES_AFTER_ALONE` for a case alone), and
+    /// the cases left searched under those.
     fn climb_to_large(
         &mut self,
         starts: &[Board<W, N>],
@@ -344,7 +352,11 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         rules: &'static MoveRules,
     ) {
         if let Some((tables, _)) = &self.tables {
-            let budget = LARGE_TABLES_AFTER * cost_of::<N, _>(&PARTITION_663) / TABLE_NODE_COST;
+            let after = match found.iter().filter(|f| f.is_none()).count() {
+                1 => LARGE_TABLES_AFTER_ALONE,
+                _ => LARGE_TABLES_AFTER,
+            };
+            let budget = after * cost_of::<N, _>(&PARTITION_663) / TABLE_NODE_COST;
             self.spent = self.search_budgeted(starts, found, tables, rules, budget);
         }
         if found.iter().any(Option::is_none) {
