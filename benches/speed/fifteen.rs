@@ -206,11 +206,7 @@ pub fn fifteen(mut shell: Shell, saved_tables: &mut SavedTables) {
     let saved = saved_tables.argument();
 
     // All 100 in one input.
-    let input: String = korf.iter().map(|(_, tiles)| board_input(tiles)).collect();
-    let expected: String = korf
-        .iter()
-        .map(|(length, _)| format!("{}\n", length))
-        .collect();
+    let (input, expected) = in_one_input(&korf);
     println!("`fifteen` on all 100 boards in one input, every answer checked; wall time from process start, median of {}.\n", RUNS);
     println!("| Threads | Tables | Wall, median | Wall, best |");
     println!("|---:|---|---:|---:|");
@@ -281,6 +277,16 @@ fn board_input(tiles: &[u8; 16]) -> String {
     numbers.join(" ") + "\n"
 }
 
+/// `boards` (each with its length) as one input to `fifteen`, and the answers expected.
+fn in_one_input(boards: &[(usize, [u8; 16])]) -> (String, String) {
+    let input = boards.iter().map(|(_, tiles)| board_input(tiles)).collect();
+    let expected = boards
+        .iter()
+        .map(|(length, _)| format!("{}\n", length))
+        .collect();
+    (input, expected)
+}
+
 /// The folder of this run where `fifteen --tables` keeps its tables: built and saved by the
 /// first section that asks for them, in a run on all of Korf's 100 in one input, which climbs
 /// to both the 6-6-3 and the 7-8 tables, timed with its peak memory and reported; removed at
@@ -305,12 +311,7 @@ impl SavedTables {
     pub fn argument(&mut self) -> String {
         let argument = format!("--tables '{}'", self.folder.display());
         if let Some(mut shell) = self.shell.take() {
-            let korf = korf_100();
-            let input: String = korf.iter().map(|(_, tiles)| board_input(tiles)).collect();
-            let expected: String = korf
-                .iter()
-                .map(|(length, _)| format!("{}\n", length))
-                .collect();
+            let (input, expected) = in_one_input(&korf_100());
             let fifteen = env!("CARGO_BIN_EXE_fifteen");
             let built = shell.wall_times(fifteen, &argument, input.as_bytes(), &expected, 1)[0];
             println!(
