@@ -35,7 +35,9 @@
 //! factor ([`Iterations::forecast`]): once the nodes spent on a step and the forecast next
 //! iterations of the unfinished cases pass the next step's cost, the cases left climb, so a
 //! long input of hard boards wastes little on the lower steps. One board alone went from a
-//! median of 0.18 s a process, when linear conflict led straight to 5-5-5, to 0.04 s. The rule
+//! median of 0.18 s a process, when linear conflict led straight to 5-5-5, to 0.04 s; it
+//! climbs to 5-5-5 only after 24 times their cost (`TABLES_AFTER_ALONE`), which none of
+//! Korf's boards reaches, and their 90th percentile went from 0.34 s to 0.15 s. The rule
 //! counts search nodes, not time, so on one thread it is deterministic; on several, which cases
 //! finish on which step may vary, never the answers, since every path is the first shortest
 //! one in dictionary order.
@@ -89,6 +91,20 @@ const SAVED_RULES: usize = 10;
 /// How many nodes of linear conflict a node of a search with the tables costs: on AMD EPYC
 /// about 45 ns against 24.
 const TABLE_NODE_COST: u64 = 2;
+
+/// How many times the cost of the strongest tables (5-5-5 on the 4x4 board) a case searched
+/// alone spends and forecasts under the small tables before it climbs to them (many cases climb
+/// at once their cost). Alone, the climb pays far later than the costs say: its search has every
+/// core, the strongest tables save only about three fifths of the search left, and a forecast
+/// iteration that turns out to be the last stops at the path (on Korf's #88, a twentieth of the
+/// way in). With 24 no Korf board alone climbs (#88 comes nearest, at 21 times). One board per
+/// process, least of three runs, AMD EPYC: Korf's 100 took 7.8 s in all against 14.6 s with 1,
+/// a 90th percentile of 145 ms against 340, at worst 461 ms against 488; with 5, 8 or 16, #60
+/// and #88 still climbed, taking up to 0.78 s. Three 80-move boards, which climb within a few
+/// iterations, took 18.1, 16.1 and 9.3 s against 19.0, 16.6 and 8.2 s. The 4x4 board only: of
+/// ten random 2x8 and 8x2 boards, where the small tables know less, five took longer with 24,
+/// two of them three times as long.
+const TABLES_AFTER_ALONE: u64 = 24;
 
 /// How many times the cost of the large tables (6-6-3 on the 4x4 board) the searches with the
 /// 5-5-5 tables spend and forecast before they climb to them. The large tables search about
@@ -308,7 +324,11 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             }
         }
         if let (Some(small), true) = (&self.small, unsolved(&found)) {
-            let budget = self.table_cost() / TABLE_NODE_COST;
+            let after = match alone(&found) && (W, N) == (4, 16) {
+                true => TABLES_AFTER_ALONE,
+                false => 1,
+            };
+            let budget = after * self.table_cost() / TABLE_NODE_COST;
             let rules = GrowingRules::new(W, N / W);
             self.spent = self.search_budgeted(&starts, &mut found, small, rules, budget);
             if unsolved(&found) {
@@ -352,9 +372,9 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         rules: &'static MoveRules,
     ) {
         if let Some((tables, _)) = &self.tables {
-            let after = match found.iter().filter(|f| f.is_none()).count() {
-                1 => LARGE_TABLES_AFTER_ALONE,
-                _ => LARGE_TABLES_AFTER,
+            let after = match alone(found) {
+                true => LARGE_TABLES_AFTER_ALONE,
+                false => LARGE_TABLES_AFTER,
             };
             let budget = after * cost_of::<N, _>(&PARTITION_663) / TABLE_NODE_COST;
             self.spent = self.search_budgeted(starts, found, tables, rules, budget);
@@ -577,6 +597,12 @@ fn build_78<const W: usize, const N: usize>(tiles: &[u8], threads: usize) -> Vec
 
 /// Each case's answer, once its search has ended: a path, or `None` when there is none.
 type Found = [Option<Option<Vec<Move>>>];
+
+/// Whether one case is left to answer: its forecasts are its own, and its search has every
+/// core.
+fn alone(found: &Found) -> bool {
+    found.iter().filter(|f| f.is_none()).count() == 1
+}
 
 /// [`Solver::climb_to_large`], for the solvers that take that step.
 type ClimbToLarge<const W: usize, const N: usize> =

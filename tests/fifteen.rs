@@ -230,11 +230,15 @@ fn fifteen_path_on_korf_boards_of_at_most_45_moves() {
 }
 
 #[test]
-fn a_hard_board_climbs_to_the_strongest_tables_and_unsolvable_ones_answer_none() {
-    // Korf's #88 needs 65 moves: far more search under linear conflict, and under the small
-    // tables, than the 5-5-5 tables cost.
+fn hard_boards_climb_to_the_strongest_tables_one_alone_stays_and_unsolvable_ones_answer_none() {
+    // Korf's #88 and #60 need 65 and 66 moves: together, far more search under linear conflict,
+    // and under the small tables, than the 5-5-5 tables cost. Alone, #88's search under the
+    // small tables spends and forecasts 21 times their cost, short of the 24 times a board alone
+    // waits for, and ends there; unsolvable boards beside it take no search.
     let (length, tiles) = korf_100()[87];
+    let (other_length, other_tiles) = korf_100()[59];
     let start = Board16::from_tiles(tiles).unwrap();
+    let other = Board16::from_tiles(other_tiles).unwrap();
     let goal = Board16::canonical_goal(15);
     let mut swapped = tiles;
     let (a, b) = (
@@ -248,11 +252,15 @@ fn a_hard_board_climbs_to_the_strongest_tables_and_unsolvable_ones_answer_none()
     let mut answers = Vec::new();
     for threads in [1, 2] {
         let mut solver = Solver::new(threads).with_large_tables();
-        let paths = solver.paths(&[(swapped, goal), (start, goal), (swapped, goal)]);
+        let paths = solver.paths(&[(swapped, goal), (start, goal), (other, goal)]);
         assert_eq!(solver.step(), Step::Tables);
         assert_eq!(paths[0], None);
         assert_eq!(paths[1].as_ref().map(Vec::len), Some(length));
-        assert_eq!(paths[2], None);
+        assert_eq!(paths[2].as_ref().map(Vec::len), Some(other_length));
+        let mut alone = Solver::new(threads).with_large_tables();
+        let paths_alone = alone.paths(&[(swapped, goal), (start, goal), (swapped, goal)]);
+        assert_eq!(alone.step(), Step::SmallTables, "{} threads", threads);
+        assert_eq!(paths_alone, [None, paths[1].clone(), None]);
         answers.push(paths);
     }
     assert_eq!(answers[0], answers[1]);
