@@ -100,10 +100,10 @@ const TABLE_NODE_COST: u64 = 2;
 /// way in). With 24 no Korf board alone climbs (#88 comes nearest, at 21 times). One board per
 /// process, least of three runs, AMD EPYC: Korf's 100 took 7.8 s in all against 14.6 s with 1,
 /// a 90th percentile of 145 ms against 340, at worst 461 ms against 488; with 5, 8 or 16, #60
-/// and #88 still climbed, taking up to 0.78 s. Three 80-move boards, which climb within a few
-/// iterations, took 18.1, 16.1 and 9.3 s against 19.0, 16.6 and 8.2 s. The 4x4 board only: of
-/// ten random 2x8 and 8x2 boards, where the small tables know less, five took longer with 24,
-/// two of them three times as long.
+/// and #88 still climbed, taking up to 0.78 s. The 17 boards of 80 moves, which climb within a
+/// few iterations, pay about half a second more: 245.8 s in all against 237.3 s, one run each by
+/// turns (slower on 11 of them). The 4x4 board only: of ten random 2x8 and 8x2 boards, where the
+/// small tables know less, five took longer with 24, two of them three times as long.
 const TABLES_AFTER_ALONE: u64 = 24;
 
 /// How many times the cost of the large tables (6-6-3 on the 4x4 board) the searches with the
