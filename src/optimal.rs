@@ -301,7 +301,6 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             .iter()
             .map(|(start, goal)| start.relabelled(goal))
             .collect();
-        let unsolved = |found: &[Option<Option<Vec<Move>>>]| found.iter().any(Option::is_none);
         if self.small.is_none() && self.tables.is_none() && unsolved(&found) {
             let [small_groups, groups] = &self.partitions;
             let climbs_to_small = self.table_dir().is_none() && small_groups != groups;
@@ -379,7 +378,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             let budget = after * cost_of::<N, _>(&PARTITION_663) / TABLE_NODE_COST;
             self.spent = self.search_budgeted(starts, found, tables, rules, budget);
         }
-        if found.iter().any(Option::is_none) {
+        if unsolved(found) {
             let large = PatternDb::build(&PARTITION_663, self.threads);
             self.search_budgeted(starts, found, &large, rules, u64::MAX);
             self.tables = Some((large, rules));
@@ -404,7 +403,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             let budget = LARGE_LOAD_COST / TABLE_NODE_COST;
             self.spent = self.search_budgeted(starts, found, tables, rules, budget);
         }
-        if found.iter().any(Option::is_none) {
+        if unsolved(found) {
             // The 6-6-3 tables go first: the 7-8 build needs all but 24 MiB of 1 GiB.
             self.tables = None;
             let large = saved(dir, self.threads, &PARTITION_78, "7-8", 1, build_78::<W, N>);
@@ -597,6 +596,11 @@ fn build_78<const W: usize, const N: usize>(tiles: &[u8], threads: usize) -> Vec
 
 /// Each case's answer, once its search has ended: a path, or `None` when there is none.
 type Found = [Option<Option<Vec<Move>>>];
+
+/// Whether some case is left to answer.
+fn unsolved(found: &Found) -> bool {
+    found.iter().any(Option::is_none)
+}
 
 /// Whether one case is left to answer: its forecasts are its own, and its search has every
 /// core.

@@ -76,18 +76,20 @@ fn read_in_parts(path: &Path, offset: u64, table: &mut [u8], threads: usize) -> 
         file.seek(SeekFrom::Start(offset + start as u64))?;
         file.read_exact(chunk)
     };
-    let all_read = std::thread::scope(|scope| {
+    let failed = std::thread::scope(|scope| {
         let reads: Vec<_> = table
             .chunks_mut(part)
             .enumerate()
             .map(|(i, chunk)| scope.spawn(move || read(i * part, chunk)))
             .collect();
-        let joined = reads
+        // Every part joined, failed or not.
+        let failures = reads
             .into_iter()
-            .map(|read| matches!(read.join(), Ok(Ok(()))));
-        joined.fold(true, |all, ok| all && ok)
+            .map(|read| read.join())
+            .filter(|r| !matches!(r, Ok(Ok(()))));
+        failures.count()
     });
-    all_read.then(|| ())
+    (failed == 0).then_some(())
 }
 
 /// Saves `tables`, those of `partition`, in `dir` (created if need be): written whole under a
