@@ -24,9 +24,12 @@
 //! and 3 (11 MiB, loaded in milliseconds), then Korf and Felner's **7-8 pattern databases**,
 //! mirrored ([`crate::large_table`]), in place of step 4: the strongest heuristic known for the
 //! board, but minutes and 1 GB of memory to build, so built once, by the first search that
-//! needs them, and saved; loading their 576 MB takes about 0.6 s, so the 6-6-3 searches climb
-//! to them once they have spent and forecast that much (`LARGE_LOAD_COST`). The 17 boards of
-//! 80 moves then take about 1.3 s a process instead of 7.5.
+//! needs them, and saved. Later runs map their 576 MB from the file
+//! ([`crate::saved_tables`]) in about 40 ms, so a long input's 6-6-3 searches climb to them once
+//! they have spent and forecast that much (`LARGE_LOAD_COST`); a board alone, and the first
+//! climb, which builds them, wait for about 0.6 s of search (`LARGE_CLIMB_LATE`). The 17 boards
+//! of 80 moves then take about 1.1 s a process instead of 7.5, and Korf's 100 in one input
+//! 0.25 to 0.35 s.
 //!
 //! Each step is the ski-rental rule of the 3x3 solver ([`crate::solver`]): an easy board, the
 //! usual judge case, answers in microseconds and never pays for tables; a harder one pays at
@@ -123,11 +126,23 @@ const LARGE_TABLES_AFTER: u64 = 6;
 const LARGE_TABLES_AFTER_ALONE: u64 = 3;
 
 /// Search nodes of linear conflict that cost about what loading the saved 7-8 tables costs:
-/// 0.5 to 0.65 s on AMD EPYC, most of it the first touch of 576 MB of fresh memory, at about
-/// 25 ns a node. (Loaded in two parts at once, they took 0.55 s against 0.72 s in one, on a
-/// slower machine of that kind.)
+/// mapping their 576 MB and checking them takes 30 to 50 ms on AMD EPYC, at about 25 ns a node.
+/// Korf's 100 in one input took 0.22 to 0.25 s with 2 million against 0.33 to 0.71 s with
+/// `LARGE_CLIMB_LATE`.
 #[cfg(feature = "tables")]
-const LARGE_LOAD_COST: u64 = 24_000_000;
+const LARGE_LOAD_COST: u64 = 2_000_000;
+
+/// `LARGE_LOAD_COST` where loading is not what climbing costs:
+/// - For a case searched alone: one board's short search pays for the tables' first look-ups,
+///   each of them a trip to memory, on top of the load. With 2 million, 15 of Korf's boards,
+///   one a process, climbed and took 50 to 70 ms longer. Over the 25 slowest, least of
+///   three runs each, AMD EPYC: 1.55 s in all with 24 million, 1.59 s with 48, 1.61 s with 16,
+///   1.70 s with 8, 2.15 s with 4.
+/// - When no 7-8 set is saved yet: the climb builds it, minutes of work for later runs' sake, so
+///   only searches that forecast about 0.6 s more start it, as they did when loading the
+///   tables (then a copy into memory) cost that much.
+#[cfg(feature = "tables")]
+const LARGE_CLIMB_LATE: u64 = 24_000_000;
 
 /// Answers cases on a board `W` wide with `N` cells (at most 16), climbing the ladder described
 /// above. The tables are built for the goal `1 2 .. N-1 0`; a case with another goal that has
@@ -400,7 +415,12 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         rules: &'static MoveRules,
     ) {
         if let Some((tables, _)) = &self.tables {
-            let budget = LARGE_LOAD_COST / TABLE_NODE_COST;
+            let saved = saved_tables::file(dir, &PARTITION_78).exists();
+            let cost = match saved && !alone(found) {
+                true => LARGE_LOAD_COST,
+                false => LARGE_CLIMB_LATE,
+            };
+            let budget = cost / TABLE_NODE_COST;
             self.spent = self.search_budgeted(starts, found, tables, rules, budget);
         }
         if unsolved(found) {

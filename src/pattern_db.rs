@@ -42,7 +42,14 @@
 //! Measured figures are in the README's Performance section.
 
 use crate::ida_star::Heuristic;
+#[cfg(feature = "tables")]
+use crate::saved_tables::Table;
 use crate::threads::in_parallel;
+
+/// A group's table, built in memory (with `--tables`, also mapped from a saved file:
+/// `saved_tables::Table`).
+#[cfg(not(feature = "tables"))]
+type Table = Vec<u8>;
 
 /// The most cells of a board, the most tiles in a group, and the most groups (four in the small
 /// tables, three in the others).
@@ -123,7 +130,7 @@ fn transposed<const W: usize>(cell: usize) -> usize {
 struct Group {
     tiles: usize,
     ranking: Ranking,
-    table: Vec<u8>,
+    table: Table,
 }
 
 /// The tables of one partition of the tiles `1..N` of a board `W` wide towards the goal
@@ -151,7 +158,7 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
 
     /// The pattern databases of the partition `groups` from the groups' tables, each built by
     /// [`build_table`], in order.
-    pub fn from_tables<T: AsRef<[u8]>>(groups: &[T], tables: Vec<Vec<u8>>) -> Self {
+    pub fn from_tables<T: AsRef<[u8]>>(groups: &[T], tables: Vec<impl Into<Table>>) -> Self {
         assert!(N <= MAX_CELLS && groups.len() <= G);
         let mut db = PatternDb {
             groups: Vec::new(),
@@ -174,7 +181,7 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
             db.groups.push(Group {
                 tiles: tiles.len(),
                 ranking: Ranking::new(tiles.len(), N),
-                table,
+                table: table.into(),
             });
         }
         db
