@@ -127,8 +127,8 @@ const LARGE_TABLES_AFTER_ALONE: u64 = 3;
 
 /// Search nodes of linear conflict that cost about what loading the saved 7-8 tables costs:
 /// mapping their 576 MB and checking them takes 30 to 50 ms on AMD EPYC, at about 25 ns a node.
-/// Korf's 100 in one input took 0.22 to 0.25 s with 2 million against 0.33 to 0.71 s with
-/// `LARGE_CLIMB_LATE`.
+/// Korf's 100 in one input, run by turns, took 0.22 to 0.39 s with 2 million against 0.33 to
+/// 0.71 s with `LARGE_CLIMB_LATE` (the machine's speed drifting by half over the hour).
 #[cfg(feature = "tables")]
 const LARGE_LOAD_COST: u64 = 2_000_000;
 
