@@ -56,6 +56,9 @@ pub fn load(
     }
     let mut found = vec![0u8; head.len()];
     file.read_exact(&mut found).ok()?;
+    if found != head {
+        return None;
+    }
     let mut sum = [0u8; 8];
     file.seek(SeekFrom::Start(tables_end as u64)).ok()?;
     file.read_exact(&mut sum).ok()?;
@@ -65,9 +68,9 @@ pub fn load(
         tables.push(map(&mut file, offset, size)?);
         offset += size;
     }
-    let mut parts = vec![&found[..]];
+    let mut parts = vec![&head[..]];
     parts.extend(tables.iter().map(|table| &table[..]));
-    let sound = found == head && checksum(&parts, threads) == u64::from_le_bytes(sum);
+    let sound = checksum(&parts, threads) == u64::from_le_bytes(sum);
     Some(tables).filter(|_| sound)
 }
 
