@@ -1,8 +1,6 @@
 //! Breadth-first search from the goal over a Cantor-ranked table: the exact distance of every
-//! arrangement in one pass. Moves are reversible, so the distance from the goal to a board is the
-//! distance from that board to the goal. O(N! · N) time and N! bytes (362,880 for 3x3), plus a
-//! queue of the N!/2 reachable boards with their distances; practical up to 3x3 (the 4x4 table
-//! would need 16! bytes). [`Tables`] answers cases from such tables.
+//! arrangement in one pass (moves are reversible). O(N! · N) time, N! bytes (362,880 for 3x3)
+//! and a queue of the N!/2 reachable boards: up to 3x3. [`Tables`] answers cases from them.
 
 use crate::board::{Board, Move};
 use crate::cantor::{factorial, rank};
@@ -41,10 +39,9 @@ pub fn distances<const W: usize, const N: usize>(goal: &Board<W, N>) -> Vec<u8> 
     table
 }
 
-/// The distance tables of the goals with the blank in each cell, each built the first time it is
-/// asked for: a distance is then one look-up, and a path a walk downhill. Goals that differ only
-/// in their tiles' labels share a table: each case is relabelled so that its goal becomes the
-/// canonical goal with the blank in that cell ([`Board::relabelled`]).
+/// A distance table for each cell of the goal's blank, built when first needed: a distance is
+/// one look-up, a path a walk downhill. Goals that differ only in labels share a table
+/// ([`Board::relabelled`]).
 ///
 /// # Example
 /// ```
@@ -89,8 +86,7 @@ impl<const W: usize, const N: usize> Tables<W, N> {
     /// dictionary order, or `None` when there is none.
     pub fn path(&mut self, start: &Board<W, N>, goal: &Board<W, N>) -> Option<Vec<Move>> {
         let table = self.table(goal);
-        // Moves do not look at labels: walk the relabelled board, whose goal is the table's,
-        // taking the first move in letter order that leads one move nearer.
+        // Walk the relabelled board downhill, by the first move in letter order.
         let mut board = start.relabelled(goal);
         let mut distance = table[rank(board.tiles())];
         if distance == UNREACHABLE {

@@ -1,7 +1,5 @@
-//! The board: `N` cells row by row, `W` to a row, each holding a tile `1..N` or the blank `0`.
-//!
-//! 2x3 is `Board<3, 6>`, 3x3 `Board<3, 9>`, 4x4 `Board<4, 16>`. Width and size are compile-time
-//! constants, so the neighbour arithmetic below costs what a hand-written fixed board costs.
+//! The board: `N` cells row by row, `W` to a row (3x3 is `Board<3, 9>`), each holding a tile
+//! `1..N` or the blank `0`. Width and size are constants, so the cell arithmetic folds.
 
 /// A direction the blank moves in; the tile on that side slides the opposite way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,13 +11,11 @@ pub enum Move {
 }
 
 impl Move {
-    /// Every move, in the order of their letters (`D`, `L`, `R`, `U`): searches try moves in this
-    /// order, so the first shortest path they find is the lexicographically smallest one, the
-    /// tie-break LightOJ and HDU set.
+    /// Every move in letter order (`D`, `L`, `R`, `U`): searches try them so, and the first
+    /// shortest path found is the first in dictionary order, the tie-break LightOJ and HDU set.
     pub const ALL: [Move; 4] = [Move::Down, Move::Left, Move::Right, Move::Up];
 
-    /// The cell the blank reaches from cell `blank` of a board `width` wide with `cells` cells,
-    /// if any (const-generic callers pass constants, and the arithmetic folds).
+    /// The cell the blank reaches from cell `blank` of a board `width` wide of `cells` cells.
     #[inline]
     pub fn target(self, width: usize, cells: usize, blank: usize) -> Option<usize> {
         match self {
@@ -41,7 +37,7 @@ impl Move {
         }
     }
 
-    /// The move's letter, in lower case if `lowercase` (`u`, `d`, `l`, `r`, as HDU writes them).
+    /// The move's letter, in lower case (as HDU writes them) if `lowercase`.
     pub fn letter_in(self, lowercase: bool) -> char {
         match lowercase {
             true => self.letter().to_ascii_lowercase(),
@@ -104,8 +100,7 @@ impl<const W: usize, const N: usize> Board<W, N> {
         })
     }
 
-    /// The goal with its blank in cell `blank` and the tiles `1..N` in the other cells, in order
-    /// (for `blank = N - 1`, the usual goal `1 2 .. N-1 0`).
+    /// The goal with the blank in cell `blank` and the tiles `1..N` in order in the others.
     pub fn canonical_goal(blank: usize) -> Self {
         let mut tiles = [0; N];
         for (cell, tile) in tiles.iter_mut().enumerate() {
@@ -115,9 +110,8 @@ impl<const W: usize, const N: usize> Board<W, N> {
         Board { tiles }
     }
 
-    /// This board with its tiles renamed so that `goal` becomes [`Board::canonical_goal`] with
-    /// the same blank cell: moves do not look at labels, so distances and paths stay the same,
-    /// and one table built for the canonical goal serves every goal with that blank cell.
+    /// This board with its tiles renamed so that `goal` becomes [`Board::canonical_goal`]: moves
+    /// ignore labels, so one table serves every goal with that blank cell.
     pub fn relabelled(&self, goal: &Self) -> Self {
         let canonical = Self::canonical_goal(goal.blank());
         let mut name = [0; N];
@@ -129,16 +123,14 @@ impl<const W: usize, const N: usize> Board<W, N> {
         }
     }
 
-    /// Every move keeps this parity, and two boards of equal parity always reach each other,
-    /// so it alone decides solvability (see [`parity`]).
+    /// Two boards reach each other exactly when their parities are equal (see [`parity`]).
     pub fn parity(&self) -> bool {
         let tiles = self.tiles.map(u32::from);
         parity_of(W, &tiles, small_cycles(&tiles))
     }
 }
 
-/// Whether `tiles` (0 the blank) hold each of `0..tiles.len()` exactly once; if not, what is
-/// wrong. Boards of any size.
+/// Whether `tiles` hold each of `0..tiles.len()` once; if not, what is wrong.
 pub fn check_arrangement(tiles: &[u32]) -> Result<(), String> {
     let cells = tiles.len();
     let mut seen = vec![false; cells];
@@ -162,19 +154,13 @@ pub fn check_arrangement(tiles: &[u32]) -> Result<(), String> {
     }
 }
 
-/// The solvability parity of an arrangement `tiles` (each of `0..tiles.len()` once, 0 the
-/// blank) on a board `width` cells wide, of any shape: two arrangements reach each other exactly
-/// when their parities are equal.
+/// The solvability parity of the arrangement `tiles` on a board `width` wide, any shape: two
+/// arrangements reach each other exactly when their parities are equal.
 ///
-/// A move swaps the blank with a neighbour: that flips the parity of the arrangement read as a
-/// permutation, and moves the blank to a cell of the other colour of a chessboard colouring.
-/// So the sum of the two is kept, and it is all that is kept (on every board from 2x2 up, as
-/// breadth-first search confirms on the small ones in the tests). This is the inversion rule
-/// in other words: with an odd width, a vertical move passes a tile over an even number of
-/// others and the inversions' parity alone decides; with an even width it passes over an odd
-/// number, and the blank's row joins in. The permutation's parity comes from its cycles, a
-/// cycle of length `k` being `k - 1` swaps: O(cells), where counting inversions with a Fenwick
-/// tree takes O(cells log cells). Tiles are `u32`, so a 999 x 999 board takes 4 MB.
+/// A move is a swap, flipping the permutation's parity, and takes the blank to a cell of the
+/// other chessboard colour; so their sum is kept, and it is all that is kept (the tests confirm
+/// it by breadth-first search on small boards). The permutation's parity comes from its cycles
+/// (a cycle of `k` cells is `k - 1` swaps): O(cells), where counting inversions is O(n log n).
 pub fn parity(width: usize, tiles: &[u32]) -> bool {
     parity_of(width, tiles, cycles(tiles))
 }
@@ -186,8 +172,7 @@ fn parity_of(width: usize, tiles: &[u32], cycle_count: usize) -> bool {
     (swaps + blank / width + blank % width) % 2 == 1
 }
 
-/// The number of cycles of the permutation `p` of at most 64 cells, one walk at a time, a bit
-/// per visited cell, nothing allocated.
+/// The number of cycles of the permutation `p` of at most 64 cells, allocating nothing.
 fn small_cycles(p: &[u32]) -> usize {
     let (mut visited, mut count) = (0u64, 0);
     for start in 0..p.len() {
@@ -213,11 +198,9 @@ pub fn reaches_goal(width: usize, tiles: &[u32]) -> bool {
 
 /// The number of cycles of the permutation `p` (each of `0..p.len()` once).
 ///
-/// Walking a cycle is a chain of dependent loads, each a cache miss on a large board, so several
-/// walks run at once and their misses overlap. A walk starts at a cell no walk has visited and
-/// stops at the first visited cell it meets, which can only be where some walk started (its
-/// cell before that one is the stopping walk's own). Each walk therefore leads into exactly one
-/// walk, and the cycles of that small "leads into" permutation are those of `p`.
+/// A cycle walk is a chain of cache misses on a large board, so several walks run at once. A
+/// walk stops at the first visited cell, which is where some walk started: each walk leads into
+/// exactly one, and the cycles of that small "leads into" permutation are those of `p`.
 fn cycles(p: &[u32]) -> usize {
     if p.len() <= 64 {
         return small_cycles(p);

@@ -1,8 +1,6 @@
-//! Cantor expansion (the Lehmer code): numbers the permutations of `0..N` as `0..N!` in
-//! lexicographic order, so a table over all arrangements is a plain array of `N!` entries
-//! instead of a hash map keyed by strings. Both `rank` and `unrank` are O(N²) and need
-//! `N <= 20` so that `N!` fits in 64 bits. (For `N = 9`, `rank`'s 36 comparisons beat counting
-//! bits in a bit set: baseline x86-64 has no `popcnt`.)
+//! Cantor expansion (the Lehmer code): the permutations of `0..N` numbered `0..N!` in
+//! lexicographic order, so a table of all arrangements is an array, not a hash map of strings.
+//! O(N²) each way; `N <= 20`, so that `N!` fits in 64 bits.
 
 /// `n!`.
 pub fn factorial(n: usize) -> usize {

@@ -1,45 +1,29 @@
-//! Boards of any size, 2 x 2 and up, solved by construction instead of search: a sequence of
-//! moves, not the shortest, found in time proportional to its length and memory proportional to
-//! the board.
+//! Boards of any size solved by construction, not search: a path, not the shortest, in time
+//! proportional to its length and memory proportional to the board.
 //!
-//! While more than two rows are left, the top one is placed tile by tile, left to right; then
-//! the last two rows column by column; as soon as the part of the board left unsolved has few
-//! enough cells (`finish_cells`), the caller's finisher solves it as a board of its own: beam
-//! search or the optimal solver for [`crate::any_shape`], [`turn_last_block`] for `mxn`.
-//! A tile walks home one step at a time: the blank goes round to the cell in front of it (by a
-//! shortest route when the tile is not in the way; from right behind the tile, the commonest
-//! case, round one side in four moves; else by breadth-first search in the small box around
-//! them) and the tile slides in. The last two tiles of a row cannot go home one after the
-//! other (the last cell would be a dead end), so the first goes home, the second next to its
-//! home, and a breadth-first search over where those two tiles and the blank stand in the 2 x 3
-//! block around them (120 states) finishes; the two tiles of a column likewise. Placed tiles are
-//! never disturbed again. A move that undoes the one before is dropped with it (within the last
-//! [`HELD`] moves), as the two leave the board as it was.
+//! While more than two rows are left, the top row is placed left to right; then the last two
+//! rows column by column, until the unsolved block is small enough (`finish_cells`) for the
+//! caller's finisher ([`turn_last_block`], or a search in [`crate::any_shape`]). A tile walks
+//! home a step at a time, the blank going round to the cell in front of it. The last two tiles
+//! of a row (or column) are finished together by breadth-first search in the 2 x 3 block around
+//! them. Placed tiles stay put. A move that undoes the one before is dropped with it.
 //!
-//! Every move of the blank pushes some tile one cell the other way, and most moves are the
-//! blank's walks, so the walks choose what they push: a shortest route turns, step by step,
-//! towards the side whose tile the push brings nearer home; the four moves round a tile go round
-//! the side that pushes fewer of its tiles away from home; and of the steps that bring a tile
-//! nearer, the walk takes the one whose route pushes the fewest away. Later tiles then have less
-//! far to go: on random 100 x 100 boards the paths came down from 5.1 to 3.3 times the tiles'
-//! total Manhattan distance, for about 40% more time (whole process, 40 ms against 29 on
-//! 100 x 100, 39.9 s against 28.3 s on 999 x 999; Intel Xeon, 2026-11-25).
-//!
-//! See the README's Performance section for the paths' lengths against a lower bound.
+//! Every move of the blank pushes a tile the other way, and most moves are the blank's walks,
+//! so the walks choose what they push: towards the side whose tile comes nearer home. On random
+//! 100 x 100 boards that took the paths from 5.1 to 3.3 times the Manhattan distance, for 40%
+//! more time (Intel Xeon, 2026-11-25).
 
 use std::cmp::{Ordering, Reverse};
 use std::collections::VecDeque;
 
 use crate::board::{reaches_goal, Move};
 
-/// The most moves held back, to be dropped if the next ones undo them, before the oldest goes
-/// out: this bounds memory whatever the length of the path.
+/// The most moves held back in case the next ones undo them: memory stays bounded.
 pub const HELD: usize = 1024;
 
-/// Solves the board `tiles` (each of `0..tiles.len()` once, 0 the blank), `width` cells to a
-/// row, for the goal `1 2 .. N-1 0`: each move of the blank goes to `emit` as it is made. Once
-/// the unsolved part is a block of at most `finish_cells` cells (4 or more), `finish` is given
-/// its width and tiles, renamed so that its goal is `1 2 .. n-1 0`, and returns moves that solve
+/// Solves the board `tiles` (`width` to a row) for the goal `1 2 .. N-1 0`, each move going to
+/// `emit`. Once the unsolved block has at most `finish_cells` cells (4 or more), `finish` gets
+/// its width and tiles, renamed for the goal `1 2 .. n-1 0`, and returns the moves that solve
 /// it. False, with no move made, when parity says the goal cannot be reached.
 ///
 /// # Example
@@ -92,8 +76,7 @@ pub fn solve(
     true
 }
 
-/// Solves a 2x2 block (`block_width` 2, four tiles, which can reach `1 2 3 0`) by turning the
-/// blank around it the shorter way: the finish of a construction that leaves no larger block.
+/// Solves a solvable 2x2 block by turning the blank round it the shorter way.
 pub fn turn_last_block(block_width: usize, block: &[u32]) -> Vec<Move> {
     assert_eq!((block_width, block.len()), (2, 4), "a 2x2 block");
     // The block's cells clockwise, and the move that leads from each to the next.
@@ -127,9 +110,8 @@ struct Walker<G, F> {
     fixed: Vec<bool>,
     /// The latest moves, not yet out.
     held: VecDeque<Move>,
-    /// The blank's breadth-first search's cells, and the cells of the route found (by it or by
-    /// [`Walker::staircase_route`]), kept from one search to the next: allocating them for each
-    /// took a sixth of a large board's time.
+    /// The cells of the blank's searches and of the route found, kept from one to the next:
+    /// allocating them took a sixth of a large board's time.
     came_from: Vec<usize>,
     queue: VecDeque<(usize, usize)>,
     route: Vec<usize>,
@@ -200,11 +182,9 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
         self.fixed[cell] = true;
     }
 
-    /// Places the tiles of `first` and `second`, the last two cells of a row (or column): one
-    /// cannot go home after the other, as the second cell is then a dead end. So `first`'s tile
-    /// goes home, `second`'s to `near` (next to its home), the blank into `window`, the 2 x 3
-    /// block of free cells around them, and a breadth-first search over where the two tiles
-    /// and the blank stand in it (the block's other tiles are alike) finds the moves that finish.
+    /// Places the tiles of `first` and `second`, the last two cells of a row (or column), where
+    /// the second cell would be a dead end: `first`'s tile goes home, `second`'s to `near`, the
+    /// blank into `window` (the 2 x 3 block round them), and breadth-first search finishes.
     fn place_pair(&mut self, first: usize, second: usize, near: usize, window: Vec<usize>) {
         let (a, b) = (first as u32 + 1, second as u32 + 1);
         if self.cell_of[a as usize] as usize != first || self.cell_of[b as usize] as usize != second
@@ -281,14 +261,11 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
         unreachable!("with three alike tiles in the window, any places can be reached")
     }
 
-    /// Walks `tile` to `target` one step at a time, without disturbing fixed cells. Of the steps
-    /// that bring it nearer, it takes the one whose route for the blank pushes the fewest tiles
-    /// away from home, along the row first on a tie; a blank more than three cells away takes
-    /// the step it reaches first, as working out two long routes costs more than it gains. On
-    /// random 100 x 100 boards the paths came out 3.30 times the Manhattan distance, against
-    /// 3.44 when the blank always took the step it reaches first, 3.26 when it always counted
-    /// (but up to a fifth slower), 3.55 for the fewest moves, and 3.44 with the column first on
-    /// a tie.
+    /// Walks `tile` to `target` a step at a time, fixed cells untouched. Of the steps nearer, it
+    /// takes the one whose route pushes the fewest tiles from home, along the row on a tie; a
+    /// blank over three cells away takes the step it reaches first. On 100 x 100 that gave 3.30
+    /// times the Manhattan distance, against 3.44 always taking the step reached first, 3.26
+    /// always counting (a fifth slower), 3.55 for the fewest moves, 3.44 column first on a tie.
     fn walk_tile(&mut self, tile: u32, target: usize) {
         loop {
             let at = self.cell_of[tile as usize] as usize;
@@ -338,9 +315,9 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
         }
     }
 
-    /// The blank's route to `target` through cells that are neither fixed nor `avoid`, short of
-    /// the breadth-first search: a staircase (left in `self.route`), else the four moves round
-    /// `avoid`; with how many tiles it pushes away from home. `None` if neither is free.
+    /// The blank's route to `target` avoiding fixed cells and `avoid`, short of a search: a
+    /// staircase (in `self.route`) or four moves round `avoid`, with the tiles it pushes from
+    /// home. `None` if neither is free.
     fn plan(&mut self, target: usize, avoid: usize) -> Option<(Walk, usize)> {
         if let Some(farther) = self.staircase_route(target, avoid) {
             return Some((Walk::Staircase, farther));
@@ -384,11 +361,9 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
         unreachable!("the free cells around the blank are connected");
     }
 
-    /// The blank's commonest route of all, from behind a tile being walked (`avoid`) to in front
-    /// of it (`target`): four moves round the free side that pushes fewer of its four tiles away
-    /// from home (above, else below, for a row; left, else right, for a column, when they push
-    /// as many). The side, the direction along `avoid`, and how many tiles go farther from home;
-    /// `None` if it is not such a route or neither side is free.
+    /// The commonest route, from behind the tile walked (`avoid`) to in front (`target`): four
+    /// moves round the free side pushing fewer tiles from home (above or left on a tie). The
+    /// side, the direction along, and the tiles pushed from home; `None` if not such a route.
     fn around_plan(&self, target: usize, avoid: usize) -> Option<(Move, Move, usize)> {
         let (blank, width) = (self.blank(), self.width);
         let opposite = target.wrapping_add(blank) == 2 * avoid;
@@ -440,13 +415,9 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
         }
     }
 
-    /// A shortest route of the blank to `target`, every step nearer `target`, that turns
-    /// wherever that helps: each move of the blank pushes a tile one cell the other way, and of
-    /// the (at most two) steps nearer `target`, the route takes the one whose tile that brings
-    /// nearer its home, else the one along the longer way left. Most of a construction's moves
-    /// are the blank's walks, so this shortens what the tiles need later. The route is left in
-    /// `self.route`, without moving; returns how many of the tiles it pushes go farther from
-    /// home, or `None` if it runs into a fixed cell or `avoid`.
+    /// A shortest route of the blank to `target` (in `self.route`, not taken): of the two steps
+    /// nearer, the one whose pushed tile comes nearer home, else along the longer way left.
+    /// Returns how many tiles it pushes from home; `None` if it meets a fixed cell or `avoid`.
     fn staircase_route(&mut self, target: usize, avoid: usize) -> Option<usize> {
         let width = self.width;
         let (target_row, target_column) = (target / width, target % width);
@@ -489,9 +460,8 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
         Some(farther)
     }
 
-    /// Whether a route of the blank to `target` exists over free cells in the box around blank,
-    /// target and `avoid` grown by `margin`; if so, the cells after the blank's along a shortest
-    /// one, found by breadth-first search, are left in `self.route`.
+    /// Whether the blank reaches `target` over free cells in the box round blank, target and
+    /// `avoid` grown by `margin`; if so, a shortest route (breadth-first) is left in `self.route`.
     fn search(&mut self, target: usize, avoid: usize, margin: usize) -> bool {
         let width = self.width;
         let blank = self.blank();
@@ -605,10 +575,8 @@ fn inverse(width: usize) -> u64 {
     u64::MAX / width as u64 + 1
 }
 
-/// The row and column of `cell` on a board `width` wide, `inverse` being [`inverse`]`(width)`:
-/// a multiplication and a shift rather than a division, exact for cells below 2^32. The
-/// construction of a 999 x 999 board took 40.9 s this way against 44.4 s dividing (Intel Xeon,
-/// 2026-11-25), as every push it weighs needs two tiles' rows or columns.
+/// The row and column of `cell`, `width` wide, by a multiplication by [`inverse`]`(width)` and a
+/// shift, exact below 2^32: 40.9 s on 999 x 999 against 44.4 s dividing (Intel Xeon).
 #[inline]
 fn row_column(cell: usize, width: usize, inverse: u64) -> (usize, usize) {
     let row = ((cell as u128 * u128::from(inverse)) >> 64) as usize;

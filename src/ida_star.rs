@@ -1,23 +1,13 @@
-//! IDA*: depth-first search under a cost bound that rises to the next smallest overshoot, guided
-//! by an admissible heuristic, so the first path found is optimal and memory is the path itself.
-//! Moves are tried in letter order, so that path is also the first optimal one in dictionary
-//! order: every prefix of an optimal path lies within the last bound, and nothing before it does.
-//! The search skips the moves its [`Pruning`] forbids: at least the move that undoes the last one
-//! ([`NoUndo`]); a long 4x4 search also skips moves that would repeat what a shorter or earlier
-//! sequence of moves reaches (`move_rules`), which keeps that path and prunes a third of the
-//! nodes on the 4x4 board under the pattern databases, two fifths under linear conflict.
+//! IDA*: depth-first search under a bound that rises to the smallest overshoot, guided by an
+//! admissible heuristic, so the first path found is optimal, and memory is the path. Moves are
+//! tried in letter order, so it is the first optimal path in dictionary order. A [`Pruning`]
+//! skips moves: the one that undoes the last ([`NoUndo`]), and on long 4x4 searches those that
+//! repeat what a shorter or earlier sequence reaches (`move_rules`: a third of the nodes fewer).
 //!
-//! One search can also share each iteration out between threads
-//! ([`Iterations::run_iteration`]): the tree is cut into subtrees at a shallow depth, taken
-//! in the order of their paths, and the first subtree holding a path gives it, so the answer is
-//! the same on any number of threads.
-//!
-//! The search is written once for any [`Heuristic`]: Manhattan distance plus linear conflict
-//! ([`crate::linear_conflict`], every board up to 4x4) or the additive pattern databases of the
-//! 4x4 board (`pattern_db`). A heuristic keeps a small state per board that it updates from the
-//! one tile that slid, and the search works out each child's state before sliding the tile, so a
-//! child that is cut off costs no writes. Time is proportional to the nodes visited; the search
-//! allocates nothing until it has found the path.
+//! Written once for any [`Heuristic`] (linear conflict, or 4x4 pattern databases), whose state
+//! is updated from the tile that slid before the tile slides, so a child cut off costs no write.
+//! An iteration can be shared between threads ([`Iterations::run_iteration`]) with the same
+//! answer on any number of them.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -25,18 +15,14 @@ use crate::board::{Board, Move};
 use crate::linear_conflict::LinearConflict;
 use crate::threads::on_threads;
 
-/// The subtrees per thread a parallel iteration cuts its tree into, at the least: enough that
-/// the threads finish at nearly the same time, few enough that cutting costs nothing.
+/// The fewest subtrees per thread of a parallel iteration: the threads finish nearly together.
 const SUBTREES_PER_THREAD: usize = 32;
 
-/// The fewest nodes an iteration is forecast to visit ([`Iterations::forecast`]) for
-/// [`Iterations::run_iteration`] to share it out: a smaller one (about 3 ms) runs on one
-/// thread, where starting threads for each of a small search's iterations would cost more than
-/// they save.
+/// The fewest nodes forecast ([`Iterations::forecast`]) for an iteration to be shared out:
+/// below this (about 3 ms), starting threads would cost more than they save.
 const PARALLEL_NODES: u64 = 100_000;
 
-/// The most nodes a cut of the tree may visit before it is taken as it is, however few its
-/// subtrees: a tree that stays thin that deep is cheap to search on one thread anyway.
+/// The most nodes a cut of the tree may visit: a tree thin that deep is cheap on one thread.
 const CUT_NODES: u64 = 20_000;
 
 /// An optimal solution and the work it took.
@@ -48,19 +34,16 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-/// An admissible estimate of the moves left to one goal, kept up to date as tiles slide.
-///
-/// A heuristic is shared between the threads of one search, hence `Sync`.
+/// An admissible estimate of the moves left to one goal, kept up to date as tiles slide (and
+/// shared between a search's threads).
 pub trait Heuristic<const W: usize, const N: usize>: Sync {
-    /// What the heuristic knows of one board: its estimate, and whatever lets the next estimate
-    /// be worked out from the one tile that slides.
+    /// What the heuristic knows of one board: its estimate and what updates it.
     type State: Copy + Send + Sync;
     /// The state of the board `tiles`.
     fn state(&self, tiles: &[u8; N]) -> Self::State;
     /// The estimate: never more than the fewest moves to the goal, and 0 only at the goal.
     fn estimate(&self, state: &Self::State) -> u32;
-    /// The state once the tile at `from` of the board `tiles` (in `state`) slides into the
-    /// blank at `to`.
+    /// The state once the tile at `from` of `tiles` slides into the blank at `to`.
     fn after_slide(
         &self,
         tiles: &[u8; N],
@@ -70,34 +53,31 @@ pub trait Heuristic<const W: usize, const N: usize>: Sync {
     ) -> Self::State;
 }
 
-/// Which moves a search may make next: an automaton over the moves made so far, from state 0
-/// before the first. A forbidden move must never be one of the first shortest path in
-/// dictionary order, so that the path found stays that one. Each thread of a search takes a copy.
+/// Which moves a search may make next: an automaton over the moves so far, from state 0. It
+/// must never forbid a move of the first shortest path in dictionary order.
 pub trait Pruning: Copy + Send + Sync {
     /// The moves allowed in `state`, a bit per move of [`Move::ALL`].
     fn allowed(&self, state: u16) -> u8;
-    /// The state after the move of bit `bit` of [`Move::ALL`], which must be allowed, in `state`.
+    /// The state after the allowed move of bit `bit` in `state`.
     fn after(&self, state: u16, bit: usize) -> u16;
 }
 
-/// Rules of a search run one iteration at a time ([`Iterations`]), which may grow as the search
-/// does: [`Growing::before_iteration`] is called before each iteration with the nodes visited
-/// so far, and may change the rules, as the next iteration starts from state 0.
+/// Rules that may grow with a search: [`Growing::before_iteration`] is told the nodes so far
+/// before each iteration (which starts from state 0).
 pub trait Growing: Pruning {
     fn before_iteration(&mut self, _nodes: u64) {}
 }
 
 impl Growing for NoUndo {}
 
-/// The least pruning: never the move that undoes the last one, which no shortest path makes.
+/// The least pruning: never undo the last move.
 #[derive(Clone, Copy, Debug)]
 pub struct NoUndo;
 
 impl Pruning for NoUndo {
     #[inline]
     fn allowed(&self, state: u16) -> u8 {
-        // State 1 + b follows the move of bit b, whose opposite is bit 3 - b (`Move::ALL` is
-        // down, left, right, up).
+        // State 1 + b follows bit b, whose opposite is bit 3 - b.
         match state {
             0 => 0b1111,
             last => 0b1111 & !(1 << (4 - last)),
@@ -110,11 +90,8 @@ impl Pruning for NoUndo {
     }
 }
 
-/// The fewest moves of the blank that turn `start` into `goal`, by IDA* with Manhattan distance
-/// plus linear conflict, never undoing a move.
-///
-/// Returns `None` at once, without searching, when the boards' parities differ: no sequence of
-/// moves joins them. Otherwise the search always ends with an optimal path.
+/// The first shortest path from `start` to `goal`, by IDA* with linear conflict; `None` at
+/// once when parity says no moves join them.
 ///
 /// # Example
 /// ```
@@ -133,8 +110,7 @@ pub fn solve<const W: usize, const N: usize>(
     if start.parity() != goal.parity() {
         return None;
     }
-    // Iterations on this thread alone, with no limit: a board of up to 3x3 is answered in
-    // microseconds, and the programs for those boards reach neither threads nor budgets.
+    // One thread, no limit: a board of up to 3x3 takes microseconds.
     let heuristic = LinearConflict::new(goal);
     let state = heuristic.state(start.tiles());
     let mut tree = Search::new(
@@ -312,15 +288,14 @@ struct Search<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P> {
     moves: Vec<Move>,
     nodes: u64,
     node_limit: u64,
-    /// Where a search that cuts its tree (see [`Iterations::run_iteration`]) stops, the
-    /// moves that led to where it stands, and the subtrees it left.
+    /// For a search that cuts its tree: the depth of the cut, the moves to where it stands,
+    /// and the subtrees left.
     split_depth: u32,
     trail: Vec<Move>,
     subtrees: Vec<Subtree<N, H::State>>,
 }
 
-/// The root of a subtree that a parallel iteration shares out: its board, the blank's cell, its
-/// heuristic and rules' states, and the moves from the start that reach it.
+/// A subtree to share out: board, blank, heuristic and rules' states, moves from the start.
 type Subtree<const N: usize, S> = ([u8; N], usize, S, u16, Vec<Move>);
 
 impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<'a, W, N, H, P> {
@@ -348,19 +323,16 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
         self.next_bound = u32::MAX;
     }
 
-    /// The path found, in order: the moves were pushed as the search returned from the goal,
-    /// last move first.
+    /// The path found, in order (it was pushed last move first).
     fn path(&mut self) -> Vec<Move> {
         let mut moves = std::mem::take(&mut self.moves);
         moves.reverse();
         moves
     }
 
-    /// Searches below the blank at `blank`, reached in `depth` moves, the board's heuristic
-    /// state being `state` and the rules' `rule`; true when the search is over: the goal is
-    /// reached, with the path from here pushed onto `self.moves`, or the node limit is passed.
-    /// With `SPLIT`, the nodes at `self.split_depth` are not searched but left, in order, in
-    /// `self.subtrees`.
+    /// Searches below the blank at `blank`, `depth` moves in; true when the search is over (the
+    /// goal reached, its path pushed onto `self.moves`, or the node limit passed). With `SPLIT`,
+    /// the nodes at `self.split_depth` are left, in order, in `self.subtrees`.
     fn dfs<const SPLIT: bool>(
         &mut self,
         blank: usize,
@@ -377,11 +349,10 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
             self.subtrees.push((self.tiles, blank, state, rule, trail));
             return false;
         }
-        // How far the blank's cell shifts for each move in `Move::ALL`: down, left, right, up.
+        // The blank's shift for each move of `Move::ALL`.
         let shift = [W, usize::MAX, 1, W.wrapping_neg()];
         let allowed = self.moves_from[blank] & self.rules.allowed(rule);
-        // A fixed loop over the four moves, which the compiler unrolls, each move's shift and
-        // rule becoming constants: 11% faster on the 4x4 board than walking the allowed bits.
+        // A fixed loop the compiler unrolls: 11% faster on 4x4 than walking the allowed bits.
         for (bit, &step) in shift.iter().enumerate() {
             if allowed & 1 << bit == 0 {
                 continue;

@@ -1,17 +1,15 @@
-//! Judge input: boards read line by line, each either on one line or one row a line, or read as
-//! a stream of tiles whatever the lines (HDU's form), with every error naming its line. On boards
-//! of up to ten cells a line without separators has a tile a character (`283104765`); otherwise
-//! each run of digits is one tile (`10 0 15`, and `7 8 10` on a 3x3 board is tile 10, out of
-//! range); `0`, `.` or `x` is the blank. White space, commas and brackets only
-//! separate (so `[[1,2,3],[4,0,5]]` is six tiles). Lines longer than [`MAX_LINE`] are refused
-//! before they are read whole, so memory stays bounded.
+//! Judge input: a board on one line or a row a line, or a stream of tiles whatever the lines
+//! (HDU's form); every error names its line. A line of up to ten cells without separators has a
+//! tile a character (`283104765`), else a run of digits is a tile; `0`, `.` or `x` is the blank;
+//! white space, commas and brackets only separate (`[[1,2,3],[4,0,5]]`). Lines past the limit
+//! are refused before they are read whole, so memory stays bounded.
 
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
 
 use crate::board::Board;
 
-/// The longest line accepted, in bytes, unless a reader is made with another limit.
+/// The longest line accepted by default, in bytes.
 pub const MAX_LINE: usize = 4096;
 
 /// The most rows, and the most numbers in a row, of the boards of any size that `mxn` and
@@ -22,19 +20,17 @@ pub const MAX_SIDE: usize = 999;
 /// 7 KB.
 pub const MAX_ROW_LINE: usize = 1 << 16;
 
-/// `text` in quotes for an error message: control characters escaped (`\u{1b}`, `\r`, `\0`
-/// show as such, never reaching the terminal raw) and anything past 40 characters cut to `...`.
+/// `text` quoted for an error message: control characters escaped, cut after 40 characters.
 pub fn quoted(text: &str) -> String {
     format!("'{}'", escaped(text, 40))
 }
 
-/// `text` in quotes, control characters escaped as [`quoted`] does, but whole: a file's name.
+/// `text` quoted and escaped as [`quoted`] does, but whole: a file's name.
 pub fn quoted_in_full(text: &str) -> String {
     format!("'{}'", escaped(text, usize::MAX))
 }
 
-/// `text` with its control characters escaped, and what is past `longest` characters cut to
-/// `...`.
+/// `text` with control characters escaped, cut to `...` after `longest` characters.
 fn escaped(text: &str, longest: usize) -> String {
     let mut out = String::new();
     for (i, c) in text.chars().enumerate() {
@@ -75,14 +71,13 @@ impl fmt::Display for InputError {
 /// A reader of boards.
 pub struct Input<R> {
     reader: BufReader<R>,
-    /// The current line, valid UTF-8, and how much of it the tile stream has taken.
+    /// The current line (UTF-8) and how much of it the tiles read have taken.
     line: Vec<u8>,
     taken: usize,
     line_number: usize,
     /// Whether the last line read ended with a line end (true before any line).
     line_ended: bool,
-    /// Whether the current line separates its tiles (by white space or commas): then a run of
-    /// digits is one number even on a board of up to ten cells, so `7 8 10` names tile 10.
+    /// Whether the current line has separators: then `7 8 10` names tile 10 even on 3x3.
     separated: bool,
     max_line: usize,
 }
@@ -116,13 +111,13 @@ impl<R: Read> Input<R> {
         std::str::from_utf8(&self.line).unwrap_or("")
     }
 
-    /// The line the end of the input is on, for errors there: the line after the last one, or
-    /// the last one itself when it has no line end (so a lone byte-order mark is on line 1).
+    /// The line of the end of the input, for errors there: after the last line, or on it if
+    /// it has no line end.
     pub fn end_line(&self) -> usize {
         self.line_number + usize::from(self.line_ended)
     }
 
-    /// True when nothing read is left unparsed: the next read may wait for the writer.
+    /// True when nothing read is left: the next read may wait for the writer.
     pub fn is_drained(&self) -> bool {
         self.reader.buffer().is_empty()
     }
@@ -132,8 +127,7 @@ impl<R: Read> Input<R> {
         InputError { line, message }
     }
 
-    /// The next board, after any blank lines: `N` tiles on one line, or `W` tiles on each of
-    /// `N / W` lines. `None` at the end of the input.
+    /// The next board after any blank lines, on one line or a row a line; `None` at the end.
     pub fn board<const W: usize, const N: usize>(
         &mut self,
     ) -> Result<Option<Board<W, N>>, InputError> {
@@ -172,8 +166,8 @@ impl<R: Read> Input<R> {
             .map_err(|message| self.error(first, message))
     }
 
-    /// The next board as `N` tiles in a row, however they are spread over lines (HDU 1043 and
-    /// its kin put a board on one line but promise nothing). `None` at the end of the input.
+    /// The next `N` tiles however they spread over lines (HDU 1043 promises nothing); `None` at
+    /// the end.
     pub fn board_of_tiles<const W: usize, const N: usize>(
         &mut self,
     ) -> Result<Option<Board<W, N>>, InputError> {
@@ -205,8 +199,7 @@ impl<R: Read> Input<R> {
             .map_err(|message| self.error(first, message))
     }
 
-    /// The number of boards on the first line that is not blank, as UVa and LightOJ begin,
-    /// with that line's number.
+    /// The count of boards on the first filled line (UVa, LightOJ), with that line's number.
     pub fn number_of_boards(&mut self) -> Result<(usize, usize), InputError> {
         let (found, line) = if self.next_filled_line()? {
             (quoted(self.line()), self.line_number)
@@ -237,8 +230,7 @@ impl<R: Read> Input<R> {
         Ok(false)
     }
 
-    /// Parses the tiles of the current line, on a board of `cells` cells, into the front of
-    /// `tiles` and counts them all.
+    /// Reads the current line's tiles (of a board of `cells` cells) into `tiles`; counts them all.
     pub fn tiles_of_line(&mut self, tiles: &mut [u32], cells: usize) -> Result<usize, InputError> {
         let mut count = 0;
         while let Some(tile) = self.next_tile(cells)? {
@@ -250,8 +242,7 @@ impl<R: Read> Input<R> {
         Ok(count)
     }
 
-    /// The next tile of the current line, on a board of `cells` cells; `None` at its end.
-    /// It looks at bytes, each once: a judge's file can hold millions of tiles.
+    /// The current line's next tile, `None` at its end; each byte is looked at once.
     fn next_tile(&mut self, cells: usize) -> Result<Option<usize>, InputError> {
         while let Some(&byte) = self.line.get(self.taken) {
             match byte {
@@ -296,8 +287,7 @@ impl<R: Read> Input<R> {
         Ok(None)
     }
 
-    /// Reads the next line into `self.line`, without its line end, surrounding white space or
-    /// a byte-order mark. False at the end of the input.
+    /// Reads the next line, trimmed and without a byte-order mark; false at the end.
     pub fn read_line(&mut self) -> Result<bool, InputError> {
         self.line.clear();
         self.taken = 0;

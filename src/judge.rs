@@ -1,15 +1,8 @@
-//! The loop every judge program runs: read the cases on standard input (or from the files the
-//! arguments name, one after another), solve them (one solver for the whole input, which may
-//! build tables as it goes), and print each answer in order; on bad input print one
-//! `error: line N: ...` line on standard error and exit with status 2, keeping the answers
-//! already printed. Cases are read while input is at hand and handed to the
-//! solver together (so the 4x4 solver can answer them in parallel), and answered before the
-//! program waits for more, so a person typing boards gets each answer at once.
-//!
-//! With no arguments a program prints only what its judge wants, in its judge's [`Format`]: the
-//! fewest moves or -1, or a shortest sequence of moves of the blank. For a person, `--path` adds
-//! the moves to a count, and `--show` adds the boards along them (see [`crate::show`]); `--help`
-//! prints the program's help.
+//! The loop of every judge program: read cases (standard input, or the files named), answer
+//! them through one solver, print each answer in its judge's [`Format`]. The cases at hand go to
+//! the solver together (the 4x4 solver shares them between threads), then are printed before the
+//! program waits for more, so a person typing boards gets each answer at once. Bad input is one
+//! `error: line N: ...` line on standard error and exit status 2, after the answers so far.
 
 use std::ffi::OsString;
 use std::fs::File;
@@ -22,33 +15,32 @@ use crate::board::{Board, Move};
 use crate::input::{quoted, quoted_in_full, Input, InputError, MAX_LINE};
 use crate::show;
 
-/// The most cases handed to the solver at once, which bounds the memory a long input takes.
+/// The most cases handed to the solver at once: memory stays bounded on any input.
 const BATCH: usize = 1024;
 
 /// A solver the judge loop answers through.
 pub trait Solve<const W: usize, const N: usize> {
-    /// For each case, a start and its goal, in order: the fewest moves between them, or an
-    /// optimal path when `with_path` asks for one; `None` where no sequence of moves joins them.
+    /// For each case (start, goal): the fewest moves, or an optimal path if `with_path`; `None`
+    /// where no moves join them.
     fn answer(
         &mut self,
         cases: &[(Board<W, N>, Board<W, N>)],
         with_path: bool,
     ) -> Vec<Option<Answer>>;
 
-    /// Lets the solver use up to `threads` threads; the default ignores it.
+    /// Lets the solver use up to `threads` threads.
     fn set_threads(&mut self, _threads: usize) {}
 
     /// Whether the solver keeps tables on disk (`--tables DIR`).
     #[cfg(feature = "tables")]
     const KEEPS_TABLES: bool = false;
 
-    /// Keeps the solver's tables in `dir`; only a solver that [`Solve::KEEPS_TABLES`] is asked.
+    /// Keeps the solver's tables in `dir` (asked only if [`Solve::KEEPS_TABLES`]).
     #[cfg(feature = "tables")]
     fn set_table_dir(&mut self, _dir: PathBuf) {}
 }
 
-/// `cases` answered one at a time, each by `distance`, or by `path` when `with_path` asks for
-/// one: [`Solve::answer`] for a solver that takes each case alone.
+/// [`Solve::answer`] for a solver that takes each case alone, by `distance` or `path`.
 pub fn each_alone<S, const W: usize, const N: usize>(
     solver: &mut S,
     cases: &[(Board<W, N>, Board<W, N>)],
@@ -73,8 +65,7 @@ pub enum Answer {
 /// How a judge wants each answer printed.
 #[derive(Clone, Copy, Debug)]
 pub struct Format {
-    /// Each answer a line of moves of the blank, the shortest and first in dictionary order,
-    /// rather than the fewest moves (after which `--path` adds that line).
+    /// Each answer is the first shortest line of moves, not the count (which `--path` extends).
     pub moves: bool,
     /// The moves' letters in lower case, `udlr`.
     pub lowercase: bool,
@@ -92,7 +83,7 @@ pub const DISTANCE: Format = Format {
     none: "-1",
 };
 
-/// What to print for each case; each detail includes the ones before it.
+/// What to print for each case, each detail adding to the one before.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Detail {
     Distance,
@@ -126,9 +117,9 @@ const TABLES_OPTION: &str = "
            set is saved there once and loaded by later runs; a damaged or
            foreign file there is built again";
 
-/// Runs a judge program through `solver`, printing in `format`: `next_case` reads one case, a
-/// start and its goal, or returns `Ok(None)` at the end of the input; `help` describes the
-/// problem and its input for `--help`. Input with no case at all is an error too.
+/// Runs a judge program: `next_case` reads a case (start, goal), `Ok(None)` at the end of the
+/// input; `solver` answers; `format` prints; `help` is the text of `--help`. Input without a
+/// case is an error.
 pub fn run<const W: usize, const N: usize, S, F>(
     help: &str,
     format: Format,
@@ -179,9 +170,8 @@ pub fn run<const W: usize, const N: usize, S, F>(
 /// What programs read: a file, or standard input.
 pub type Reader = Input<Box<dyn Read>>;
 
-/// The input `file` (`None`: standard input), refusing lines over `max_line` bytes; a file that
-/// cannot be opened is a usage error. Standard input from a terminal first gets a line on
-/// standard error saying what the program waits for (`help` begins with the program's name).
+/// The input `file` (`None`: standard input; a terminal is first told what the program waits
+/// for), refusing lines over `max_line` bytes. A file that cannot be opened is a usage error.
 pub fn open_input(file: Option<&str>, max_line: usize, help: &str) -> Reader {
     let reader: Box<dyn Read> = match file {
         Some(path) => match File::open(path) {
@@ -203,8 +193,8 @@ pub fn open_input(file: Option<&str>, max_line: usize, help: &str) -> Reader {
     Input::with_max_line(reader, max_line)
 }
 
-/// Whether the descriptor `fd` (0 standard input, 2 standard error) is a terminal, as Linux's
-/// `/proc` tells (false elsewhere; std's `IsTerminal` came after Rust 1.63).
+/// Whether the descriptor `fd` is a terminal, as Linux's `/proc` tells (std's `IsTerminal`
+/// came after Rust 1.63).
 pub fn is_terminal(fd: u32) -> bool {
     std::fs::read_link(format!("/proc/self/fd/{}", fd)).map_or(false, |to| {
         let to = to.to_string_lossy();
@@ -212,7 +202,7 @@ pub fn is_terminal(fd: u32) -> bool {
     })
 }
 
-/// Reports `e`, bad input in `file` (`None`: standard input), naming the file if there is one.
+/// Reports bad input `e`, naming `file` if there is one.
 pub fn input_failed(file: Option<&str>, e: &InputError) -> ! {
     match file {
         Some(path) => fail(&format!("{}: {}", quoted_in_full(path), e)),
@@ -220,8 +210,7 @@ pub fn input_failed(file: Option<&str>, e: &InputError) -> ! {
     }
 }
 
-/// Adds `arg`, an argument that is no option the program knows, to the files `named`: a usage
-/// error if it looks like an option (`-` is standard input, a file).
+/// Adds `arg`, no known option, to the files `named`; a usage error if it looks like an option.
 pub fn file_argument(arg: String, named: &mut Vec<String>) {
     if arg != "-" && arg.starts_with('-') {
         unknown(&arg);
@@ -229,8 +218,7 @@ pub fn file_argument(arg: String, named: &mut Vec<String>) {
     named.push(arg);
 }
 
-/// The files the arguments `args` name (`-` for standard input, `None`), or standard input
-/// alone if they name none.
+/// The files `args` name (`-`, standard input, is `None`), or standard input alone.
 pub fn files(args: Vec<String>) -> Vec<Option<String>> {
     let files: Vec<Option<String>> = args
         .into_iter()
@@ -242,8 +230,7 @@ pub fn files(args: Vec<String>) -> Vec<Option<String>> {
     }
 }
 
-/// The command-line arguments, once `--help` (anywhere among them, whatever the others are)
-/// has printed `help` and exited; an argument that is not UTF-8 is a usage error.
+/// The arguments, unless one is `--help`: then `help` is printed and the program ends.
 pub fn args(help: &str) -> Vec<String> {
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     if args
@@ -261,13 +248,12 @@ pub fn args(help: &str) -> Vec<String> {
         .collect()
 }
 
-/// Reports an argument no program knows, as a usage error.
+/// Reports an unknown argument, as a usage error.
 pub fn unknown(arg: &str) -> ! {
     fail(&format!("unknown argument {} (see --help)", quoted(arg)))
 }
 
-/// The detail the command-line arguments ask for, and the files they name (see [`files`]);
-/// `--threads N` goes to the solver.
+/// The detail the arguments ask for and the files they name; `--threads N` goes to the solver.
 fn detail_from_args<const W: usize, const N: usize, S: Solve<W, N>>(
     help: &str,
     format: Format,
@@ -306,7 +292,7 @@ fn detail_from_args<const W: usize, const N: usize, S: Solve<W, N>>(
     (detail, files(named))
 }
 
-/// The number of threads that follows `--threads`: 1 or more, else a usage error.
+/// The number after `--threads`: 1 or more, else a usage error.
 pub fn threads_argument(value: Option<String>) -> usize {
     match value.and_then(|n| n.parse::<usize>().ok()) {
         Some(threads) if threads > 0 => threads,
@@ -317,7 +303,7 @@ pub fn threads_argument(value: Option<String>) -> usize {
 /// The usage error of `--tables` without a folder after it.
 pub const NO_TABLE_DIR: &str = "--tables needs a folder to keep the tables in (see --help)";
 
-/// Prints the answer to case number `case` (from 1), whose start is `start`.
+/// Prints the answer to case number `case` (from 1).
 fn write_answer<const W: usize, const N: usize>(
     out: &mut impl Write,
     format: Format,
@@ -349,7 +335,7 @@ fn write_answer<const W: usize, const N: usize>(
     Ok(())
 }
 
-/// The letters of `moves`, in lower case if asked.
+/// The letters of `moves`.
 pub fn letters(moves: &[Move], lowercase: bool) -> String {
     moves.iter().map(|m| m.letter_in(lowercase)).collect()
 }
@@ -360,9 +346,8 @@ fn flush(out: &mut impl Write) {
     }
 }
 
-/// Standard output, buffered. Output with nowhere to go is reported as [`write_failed`] says,
-/// before anything is lost: Rust's runtime opens `/dev/null` for a descriptor the program was
-/// started without (`>&-`), read and write, where a shell's `> /dev/null` is write-only.
+/// Standard output, buffered; a closed one is an error before anything is lost (Rust's runtime
+/// opens `/dev/null` read-write for it, where a shell's `> /dev/null` is write-only).
 pub fn output() -> BufWriter<StdoutLock<'static>> {
     if stdout_was_closed() {
         exit_with_error(1, "cannot write the output: standard output is closed");
@@ -370,7 +355,6 @@ pub fn output() -> BufWriter<StdoutLock<'static>> {
     BufWriter::new(io::stdout().lock())
 }
 
-/// Whether the program was started without standard output, as Linux's `/proc` tells.
 fn stdout_was_closed() -> bool {
     let null =
         std::fs::read_link("/proc/self/fd/1").map_or(false, |to| to.as_os_str() == "/dev/null");
@@ -382,7 +366,7 @@ fn stdout_was_closed() -> bool {
     null && read_write
 }
 
-/// Writes `text` to standard output, or exits as [`write_failed`] says if that fails.
+/// Writes `text` to standard output, or fails as [`write_failed`] does.
 pub fn print_all(text: &str) {
     let mut out = output();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
@@ -395,8 +379,7 @@ pub fn fail(message: &str) -> ! {
     exit_with_error(2, message)
 }
 
-/// A reader that has gone away (`| head`) wants no more: exit status 0. Any other failure to
-/// write is reported, exit status 1.
+/// A reader gone away (`| head`) is exit status 0; any other failure to write, status 1.
 pub fn write_failed(e: io::Error) -> ! {
     if e.kind() == io::ErrorKind::BrokenPipe {
         process::exit(0);
@@ -404,8 +387,7 @@ pub fn write_failed(e: io::Error) -> ! {
     exit_with_error(1, &format!("cannot write the output: {}", e))
 }
 
-/// Writes `error: message` on standard error and exits with `status`, even if standard error
-/// cannot be written: the status still tells what went wrong.
+/// Writes `error: message` on standard error (if it can) and exits with `status`.
 fn exit_with_error(status: i32, message: &str) -> ! {
     let _ = writeln!(io::stderr(), "error: {}", message);
     process::exit(status);

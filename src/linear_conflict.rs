@@ -1,26 +1,19 @@
-//! Manhattan distance plus linear conflict, the heuristic of IDA* for boards of up to 16 cells:
-//! each tile's distance from its goal cell, plus two moves for each tile that must step out of
-//! its goal row (or column) and back because tiles that belong there stand in the wrong order.
-//! Conflicts are counted on lines of up to 4 cells (every line of the boards up to 4x4, the
-//! short lines of 2x8 or 3x5); a longer line adds none, which only weakens the estimate.
-//!
-//! Both terms are updated from the one tile that slid and the two lines it touched, by table
-//! look-ups, so a child costs a handful of additions. On the 3x3 board (goal 123804765) IDA*
-//! visits 530 nodes on average over every solvable start, 14,759 at most. [`lower_bound`]
-//! counts both, on every line, for a board of any size.
+//! Manhattan distance plus linear conflict, IDA*'s heuristic up to 16 cells: each tile's
+//! distance home, plus two moves for each tile that must leave its goal row (or column) and come
+//! back because tiles that belong there are out of order. Conflicts count on lines of up to 4
+//! cells (a longer line adds none). A slide updates both by table look-ups. On 3x3 (goal
+//! 123804765) IDA* visits 530 nodes on average, 14,759 at most. [`lower_bound`]: any size.
 
 use crate::board::Board;
 use crate::ida_star::Heuristic;
 
-/// Lines of up to 4 cells are indexed by one base-5 digit a cell: 1 + the goal position along
-/// the line of the tile there, or `OTHER` for the blank, a tile whose goal is in another line,
-/// or no cell (a line shorter than 4).
+/// A line's index has a base-5 digit a cell: 1 + the goal position along the line of its tile,
+/// or `OTHER` (the blank, a tile of another line, no cell).
 const OTHER: u16 = 0;
 const LINE_INDICES: usize = 625;
 
-/// `LINE_CONFLICT[line index]`: 2 × the fewest tiles that must leave the line so that the rest of
-/// those that belong in it stand in goal order (their count minus the longest ordered run).
-/// The same table serves every goal and every board up to 4x4.
+/// `LINE_CONFLICT[line index]`: 2 × the tiles that must leave the line for the rest of its own
+/// to stand in order (their count minus the longest ordered run), for any goal.
 const LINE_CONFLICT: [u8; LINE_INDICES] = line_conflicts();
 
 const fn line_conflicts() -> [u8; LINE_INDICES] {
@@ -66,7 +59,7 @@ fn conflict(index: u16) -> u32 {
 pub struct LinearConflict<const W: usize, const N: usize> {
     /// `manhattan[tile][cell]`: the tile's distance from `cell` to its goal cell.
     manhattan: [[u8; N]; N],
-    /// `row_digit[tile][cell]`: the tile's digit, in place, in the index of the row of `cell`.
+    /// `row_digit[tile][cell]`: the tile's digit, in place, in the index of `cell`'s row.
     row_digit: [[u16; N]; N],
     /// `column_digit[tile][cell]`: the same for the column of `cell`.
     column_digit: [[u16; N]; N],
@@ -139,9 +132,8 @@ impl<const W: usize, const N: usize> Heuristic<W, N> for LinearConflict<W, N> {
         state.h
     }
 
-    /// Only the two lines the tile leaves and enters can change their conflict: rows for a
-    /// vertical slide, columns for a horizontal one (in the other line the tile only trades
-    /// places with the blank).
+    /// Only the two lines the tile leaves and enters change their conflict: rows for a vertical
+    /// slide, columns for a horizontal one.
     #[inline]
     fn after_slide(
         &self,

@@ -1,11 +1,9 @@
-//! Drawing a solution for a person: the board before each move and after the last, as small
-//! grids side by side, as many as fit in 80 columns to a row, with the step number and move
-//! above each, the blank drawn `.` and the tile that just slid in brackets.
+//! Drawing a solution for a person: the board before each move and after the last, side by
+//! side in 80 columns, each under its step and move, the blank `.`, the tile that slid in `[ ]`.
 
 use crate::board::Move;
 
-/// The largest board the programs of boards of any size (`mxn`, `solve`) draw: 10 x 10 is
-/// already a page a move.
+/// The largest board `mxn` and `solve` draw: 10 x 10 is already a page a move.
 pub const MAX_CELLS: usize = 100;
 
 /// The width of a drawing.
@@ -13,9 +11,8 @@ const COLUMNS: usize = 80;
 /// Spaces between two boards.
 const GAP: usize = 2;
 
-/// Draws the board `tiles` (row by row, `width` to a row, 0 the blank) and the board after each
-/// of `moves`, labelled with the moves' letters, in lower case if `lowercase`; one line per text
-/// row, each ending in a line feed, and a blank line between rows of boards.
+/// Draws the board `tiles` (`width` to a row) and the board after each of `moves`, labelled
+/// with the moves' letters (in lower case if `lowercase`); a blank line between rows of boards.
 ///
 /// # Example
 /// ```

@@ -1,11 +1,7 @@
-//! Answering case after case: IDA* for each, until the searches for goals with the blank in one
-//! cell have cost about what a distance table for them costs; from then on, the table.
-//!
-//! This is the ski-rental rule: a single case, or a few, never pay for a table (a 3x3 table is
-//! 362,880 bytes and about 20 ms of breadth-first search), and a long input pays at most about
-//! twice what the better choice in hindsight would have. The rule counts search nodes, not time,
-//! so it is deterministic. A table ([`Tables`]) answers a distance with one Cantor rank, O(N²),
-//! and a path by walking downhill through it.
+//! Answering case after case: IDA* for each until the searches for goals with the blank in one
+//! cell have cost what their distance table costs, then the table. This ski-rental rule never
+//! makes a few cases pay for a table (about 20 ms for 3x3), and a long input pays at most about
+//! twice the better choice in hindsight. It counts nodes, not time, so it is deterministic.
 
 use crate::bfs::Tables;
 use crate::board::{Board, Move};
@@ -13,14 +9,13 @@ use crate::cantor::factorial;
 use crate::ida_star;
 use crate::judge::{each_alone, Answer, Solve};
 
-/// Search nodes that cost about what a table costs: the breadth-first search visits `N! / 2`
-/// boards, each a few times dearer than a search node.
+/// Search nodes that cost what a table does: `N! / 2` boards, each dearer than a node.
 fn table_cost<const N: usize>() -> u64 {
     // 4x4 would need 16! / 2 entries: its searches never reach this cost in practice.
     2 * factorial(N) as u64
 }
 
-/// Answers cases one after another, switching from search to tables as described above.
+/// Answers cases one after another, from search to tables as above.
 ///
 /// # Example
 /// ```
@@ -35,7 +30,7 @@ fn table_cost<const N: usize>() -> u64 {
 pub struct Solver<const W: usize, const N: usize> {
     /// For each cell of the goal's blank: the search nodes spent on such goals so far.
     spent: Vec<u64>,
-    /// The tables, each built once the searches for its goals have spent [`table_cost`].
+    /// The tables, each built once its goals' searches have spent [`table_cost`].
     tables: Tables<W, N>,
 }
 

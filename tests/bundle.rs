@@ -72,6 +72,12 @@ fn is_item_head(line: &str) -> bool {
     .any(|start| line.starts_with(start))
 }
 
+/// `line` with each four spaces of its indent made a tab.
+fn tabbed(line: &str) -> String {
+    let spaces = line.len() - line.trim_start_matches(' ').len();
+    "\t".repeat(spaces / 4) + &line[spaces - spaces % 4..]
+}
+
 /// The doc comment and attribute lines right above line `at` of `lines`.
 fn docs_above<'a>(lines: &[&'a str], at: usize) -> Vec<&'a str> {
     let mut docs: Vec<&str> = lines[..at]
@@ -118,18 +124,16 @@ fn every_bundle_is_one_file_that_compiles_alone() {
         "sliding.rs",
     ];
     assert_eq!(names, expected);
-    // Every engine line that begins an item, with the docs above it, if it is found once.
+    // Every engine line that begins an item, with the docs above it, if it is found once, all
+    // indented with tabs as bundles are.
     let mut engine_items: Vec<(String, Vec<String>)> = Vec::new();
     for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/src")).unwrap() {
         let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         for (at, line) in lines.iter().enumerate() {
             if is_item_head(line) {
-                let docs = docs_above(&lines, at)
-                    .iter()
-                    .map(|d| d.to_string())
-                    .collect();
-                engine_items.push((line.to_string(), docs));
+                let docs = docs_above(&lines, at).iter().map(|d| tabbed(d)).collect();
+                engine_items.push((tabbed(line), docs));
             }
         }
     }
@@ -181,12 +185,21 @@ fn every_bundle_is_one_file_that_compiles_alone() {
             name
         );
         if docs_kept {
+            let mut compared = 0;
             for (at, line) in lines.iter().enumerate() {
                 let source: Vec<_> = engine_items.iter().filter(|(l, _)| l == line).collect();
                 if let [(_, docs)] = source[..] {
                     assert_eq!(&docs_above(&lines, at), docs, "{}: {}", name, line);
+                    compared += 1;
                 }
             }
+            // Items at every depth were found, methods (a tab in) among them.
+            assert!(compared >= 20, "{}: only {} items compared", name, compared);
+            assert!(
+                text.contains("\n\tpub fn "),
+                "{} is not indented with tabs",
+                name
+            );
         }
         // Every edition, old compiler and new, without a warning.
         for compiler in compilers() {
