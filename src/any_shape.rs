@@ -46,14 +46,14 @@ const BEAM_WORK: usize = 500_000;
 /// 2.3 s this way, against 3.53 and 3.56 in 2.1 and 1.3 s when built down to 15 cells at once.
 const RETRY_CELLS: usize = 36;
 
-/// The most cells of the last block of a board wider than 16 columns: a strip of two rows, on
-/// which the search's estimates guide it less well (on 100 x 100 boards a 2 x 32 block took 4 s
-/// more than a 2 x 12 one, for no shorter path). A narrower board's block is kept about as tall
-/// as wide for the same reason (a 21 x 3 block of a 40 x 3 board made the search give up).
-const STRIP_CELLS: usize = 24;
+/// The most cells of the last block of a board wider than [`NARROW_WIDTH`]: on such a board a
+/// larger block costs the beam search seconds for little (when construction left a strip of
+/// two rows, a 2 x 32 block took 4 s more than 2 x 12 on 100 x 100 boards, for no shorter
+/// path; it now leaves a block about as tall as wide, 4 x 5 here).
+const WIDE_BOARD_CELLS: usize = 24;
 
-/// The widest board whose last block is about as tall as wide rather than a strip.
-const STRIP_WIDTH: usize = 16;
+/// The widest board whose last block may have up to [`BEAM_CELLS`] cells.
+const NARROW_WIDTH: usize = 16;
 
 /// What is known of one solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -240,13 +240,11 @@ pub fn method(width: usize, cells: usize) -> &'static str {
     }
 }
 
-/// The most cells of the block that construction leaves on a board `width` wide: about as tall
-/// as wide, at most [`BEAM_CELLS`]; a strip of `STRIP_CELLS` on a board wider than
-/// `STRIP_WIDTH`.
+/// The most cells of the block that construction leaves on a board `width` wide.
 fn last_block(width: usize) -> usize {
-    match width <= STRIP_WIDTH {
+    match width <= NARROW_WIDTH {
         true => (width * (width + 2)).min(BEAM_CELLS),
-        false => STRIP_CELLS,
+        false => WIDE_BOARD_CELLS,
     }
 }
 
