@@ -1,20 +1,20 @@
 //! Boards of any size solved by construction, not search: a path, not the shortest, in time
 //! proportional to its length and memory proportional to the board.
 //!
-//! The unsolved block shrinks from the top and the left, across its longer dimension, so it
-//! stays about square: the top row is placed left to right, or the left column top to bottom, until the
-//! block is small enough (`finish_cells`) for the caller's finisher ([`turn_last_block`], or a
-//! search in [`crate::any_shape`]). A tile walks home a step at a time, the blank going round
-//! to the cell in front of it. The last two tiles of a row (or column) are finished together by
-//! breadth-first search in the 2 x 3 block around them. Placed tiles stay put. A move that
-//! undoes the one before is dropped with it.
+//! The unsolved block shrinks from the top and the left, keeping about square: its top row is
+//! placed, left to right, when it is at least as tall as wide, else its left column, top to
+//! bottom, until it is small enough (`finish_cells`) for the caller's finisher
+//! ([`turn_last_block`], or a search in [`crate::any_shape`]). A tile walks home a step at a
+//! time, the blank going round to the cell in front of it. The last two tiles of a row (or
+//! column) are finished together by breadth-first search in the 2 x 3 block around them. Placed
+//! tiles stay put. A move that undoes the one before is dropped with it.
 //!
 //! Every move of the blank pushes a tile the other way, and most moves are the blank's walks,
 //! so the walks choose what they push: towards the side whose tile comes nearer home. On random
 //! 100 x 100 boards that took the paths from 5.1 to 3.3 times the Manhattan distance, for 40%
-//! more time (Intel Xeon, 2026-11-25). Taking rows alone, down to a strip of two, then its
-//! columns, gave 3.30; a square block gives 3.12, as the tiles of a short row have less far to
-//! go, and 3.09 when the walks of a column break ties along the column rather than the row.
+//! more time (Intel Xeon, 2026-11-25). On one such board, rows alone down to a strip of two,
+//! then its columns, gave 3.29 times the lower bound; a square block 3.12, as the tiles of a
+//! short line have less far to go; and 3.08 once a column's walks break ties along the column.
 
 use std::cmp::{Ordering, Reverse};
 use std::collections::VecDeque;
