@@ -149,22 +149,21 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
             // A row goes when the block is at least as tall as wide, else a column: the block
             // stays about square, and the tiles of a short line have less far to go.
             self.along_rows = rows > 2 && (rows >= columns || columns == 2);
-            if self.along_rows {
-                for column in left..width - 2 {
-                    self.place(at(top, column) as u32 + 1, at(top, column));
-                }
-                let (first, second) = (at(top, width - 2), at(top, width - 1));
-                let window = [0, 1, 2].map(|down| [first + down * width, second + down * width]);
-                self.place_pair(first, second, second + width, window.concat());
-                top += 1;
-            } else {
-                for row in top..height - 2 {
-                    self.place(at(row, left) as u32 + 1, at(row, left));
-                }
-                let (first, second) = (at(height - 2, left), at(height - 1, left));
-                let window = [0, 1, 2].map(|across| [first + across, second + across]);
-                self.place_pair(first, second, second + 1, window.concat());
-                left += 1;
+            // The line's first cell, the steps along it and across it, and its length.
+            let (start, along, across, length) = match self.along_rows {
+                true => (at(top, left), 1, width, columns),
+                false => (at(top, left), width, 1, rows),
+            };
+            for i in 0..length - 2 {
+                let cell = start + i * along;
+                self.place(cell as u32 + 1, cell);
+            }
+            let (first, second) = (start + (length - 2) * along, start + (length - 1) * along);
+            let window = [0, 1, 2].map(|k| [first + k * across, second + k * across]);
+            self.place_pair(first, second, second + across, window.concat());
+            match self.along_rows {
+                true => top += 1,
+                false => left += 1,
             }
         }
         self.finish_block(top, left);
