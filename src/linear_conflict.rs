@@ -143,7 +143,10 @@ impl<const W: usize, const N: usize> Heuristic<W, N> for LinearConflict<W, N> {
         to: usize,
     ) -> LinesState {
         let tile = usize::from(tiles[from]);
-        let mut lines = state.lines;
+        // Built in the state returned: a copy of lines just written would wait for the
+        // stores (a failed store forwarding).
+        let mut next = *state;
+        let lines = &mut next.lines;
         lines[from / W] -= self.row_digit[tile][from];
         lines[to / W] += self.row_digit[tile][to];
         lines[Self::ROWS + from % W] -= self.column_digit[tile][from];
@@ -155,10 +158,10 @@ impl<const W: usize, const N: usize> Heuristic<W, N> for LinearConflict<W, N> {
         };
         let before = conflict(state.lines[line_from]) + conflict(state.lines[line_to]);
         let after = conflict(lines[line_from]) + conflict(lines[line_to]);
-        let h = state.h + u32::from(self.manhattan[tile][to]) + after
+        next.h = state.h + u32::from(self.manhattan[tile][to]) + after
             - u32::from(self.manhattan[tile][from])
             - before;
-        LinesState { h, lines }
+        next
     }
 }
 
