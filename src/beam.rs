@@ -74,7 +74,6 @@ pub fn solve(
         "beam search takes up to {} cells",
         MAX_CELLS
     );
-    let lines = Lines { columns };
     // A random number for each tile in each cell: a board's fingerprint is those of its tiles'
     // places XORed, and a move changes four of them, two for the tile and two for the blank.
     let mut seed = 0x2024_1124_u64;
@@ -106,6 +105,7 @@ pub fn solve(
         // The new boards one move from a share of the level, from `first` on.
         let expand = |(first, share): &(usize, &[Node])| {
             let mut board = vec![0u8; cells];
+            let mut lines = Lines::new(columns, cells);
             let mut children = Vec::with_capacity(3 * share.len());
             for (index, node) in (*first..).zip(share.iter()) {
                 board.copy_from_slice(&arena[index * cells..(index + 1) * cells]);
@@ -193,18 +193,31 @@ fn split_mix(state: &mut u64) -> u64 {
 /// The rows and columns of a board `columns` wide, and each tile's home.
 struct Lines {
     columns: usize,
+    /// Room for a line's increasing runs ([`crate::linear_conflict::line_conflict`]), kept
+    /// from one count to the next: a fresh array of `MAX_CELLS` for each count cleared 1 KB
+    /// each time.
+    tails: Vec<u32>,
 }
 
 impl Lines {
+    /// The lines of a board `columns` wide with `cells` cells.
+    fn new(columns: usize, cells: usize) -> Lines {
+        let longest = columns.max(cells / columns);
+        Lines {
+            columns,
+            tails: vec![0; longest],
+        }
+    }
+
     /// The estimate once the tile at `from` of `board`, whose estimate is `before`, slides
     /// into the blank at `to`; `board` is left as it was. Only a line the tile leaves or enters
     /// can change its conflict (rows for a vertical slide, columns for a horizontal one), and
     /// only if the tile belongs in it: at most one line is counted again.
-    fn after_slide(&self, board: &mut [u8], before: u32, from: usize, to: usize) -> u32 {
+    fn after_slide(&mut self, board: &mut [u8], before: u32, from: usize, to: usize) -> u32 {
         let tile = board[from];
         let distance = before + self.distance(tile, to) - self.distance(tile, from);
         let (columns, home) = (self.columns, tile as usize - 1);
-        let (line, conflict): (usize, fn(&Self, &[u8], usize) -> u32) =
+        let (line, conflict): (usize, fn(&mut Self, &[u8], usize) -> u32) =
             match from / columns == to / columns {
                 true => (home % columns, Self::column_conflict),
                 false => (home / columns, Self::row_conflict),
@@ -228,12 +241,12 @@ impl Lines {
         home_distance(self.columns, u32::from(tile), cell)
     }
 
-    fn row_conflict(&self, board: &[u8], row: usize) -> u32 {
-        row_conflict(self.columns, board, row, &mut [0; MAX_CELLS])
+    fn row_conflict(&mut self, board: &[u8], row: usize) -> u32 {
+        row_conflict(self.columns, board, row, &mut self.tails)
     }
 
-    fn column_conflict(&self, board: &[u8], column: usize) -> u32 {
-        column_conflict(self.columns, board, column, &mut [0; MAX_CELLS])
+    fn column_conflict(&mut self, board: &[u8], column: usize) -> u32 {
+        column_conflict(self.columns, board, column, &mut self.tails)
     }
 }
 
@@ -297,7 +310,7 @@ mod tests {
 
     #[test]
     fn the_estimate_follows_each_slide() {
-        let lines = Lines { columns: 5 };
+        let mut lines = Lines::new(5, 25);
         let mut board: Vec<u8> = (1..25).chain([0]).collect();
         let tiles: Vec<u32> = board.iter().map(|&t| u32::from(t)).collect();
         let mut estimate = lower_bound(5, &tiles) as u32;
