@@ -33,7 +33,7 @@ pub const BEAM_WIDTH: usize = 20_000;
 /// board. On random 8x8 boards a beam of 5,000 found paths twice the tiles' Manhattan distance
 /// in a second, where construction takes 3.6 times. On 9x9 and 10 x 10 boards it loses its way
 /// more often, but a lost search is finished from the nearest board it met (see
-/// [`AnyShape::finish`]): on 8 random boards of each (AMD EPYC, 2026-11-25) the mean ratio to
+/// `AnyShape::finish`): on 8 random boards of each (AMD EPYC, 2026-11-25) the mean ratio to
 /// the lower bound came to 2.16 on 9x9 and 2.27 on 10 x 10, against 2.36 and 2.59 when those
 /// boards were first built down to 64 cells, in 1.6 to 2.8 s a board against 1.0 to 2.1 s.
 pub const BEAM_CELLS: usize = 100;

@@ -217,21 +217,18 @@ impl Lines {
         let tile = board[from];
         let distance = before + self.distance(tile, to) - self.distance(tile, from);
         let (columns, home) = (self.columns, tile as usize - 1);
-        let (line, conflict): (usize, fn(&mut Self, &[u8], usize) -> u32) =
-            match from / columns == to / columns {
-                true => (home % columns, Self::column_conflict),
-                false => (home / columns, Self::row_conflict),
-            };
-        let touched = match from / columns == to / columns {
-            true => line == from % columns || line == to % columns,
-            false => line == from / columns || line == to / columns,
+        // A vertical slide moves the tile between rows: its own row is the line to count again.
+        let vertical = from / columns != to / columns;
+        let (line, touched) = match vertical {
+            true => (home / columns, [from / columns, to / columns]),
+            false => (home % columns, [from % columns, to % columns]),
         };
-        if !touched {
+        if !touched.contains(&line) {
             return distance;
         }
-        let was = conflict(self, board, line);
+        let was = self.conflict(board, vertical, line);
         board.swap(from, to);
-        let now = conflict(self, board, line);
+        let now = self.conflict(board, vertical, line);
         board.swap(from, to);
         distance + now - was
     }
@@ -241,12 +238,12 @@ impl Lines {
         home_distance(self.columns, u32::from(tile), cell)
     }
 
-    fn row_conflict(&mut self, board: &[u8], row: usize) -> u32 {
-        row_conflict(self.columns, board, row, &mut self.tails)
-    }
-
-    fn column_conflict(&mut self, board: &[u8], column: usize) -> u32 {
-        column_conflict(self.columns, board, column, &mut self.tails)
+    /// The conflict of row `line` of `board` if `row`, else of column `line`.
+    fn conflict(&mut self, board: &[u8], row: bool, line: usize) -> u32 {
+        match row {
+            true => row_conflict(self.columns, board, line, &mut self.tails),
+            false => column_conflict(self.columns, board, line, &mut self.tails),
+        }
     }
 }
 

@@ -173,10 +173,10 @@ impl<R: Read> Input<R> {
     ) -> Result<Option<Board<W, N>>, InputError> {
         let mut tiles = [0; N];
         let mut first = self.line_number;
-        for count in 0..N {
+        for (count, slot) in tiles.iter_mut().enumerate() {
             loop {
                 if let Some(tile) = self.next_tile(N)? {
-                    tiles[count] = tile as u8; // below `N` (at most 16), or a digit
+                    *slot = tile as u8; // below `N` (at most 16), or a digit
                     break;
                 }
                 if !self.read_line()? {

@@ -309,7 +309,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
                     N - 1,
                     "a goal with the blank in the last cell"
                 );
-                (start.parity() != goal.parity()).then(|| None)
+                (start.parity() != goal.parity()).then_some(None)
             })
             .collect();
         let starts: Vec<_> = cases

@@ -8,6 +8,7 @@
 
 mod common;
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 use common::{
@@ -96,8 +97,8 @@ fn near_the_goal(depth: u8) -> HashMap<[u8; 16], u8> {
                 let mut moved = tiles;
                 if on_board {
                     moved.swap(blank, cell);
-                    if !distance.contains_key(&moved) {
-                        distance.insert(moved, d);
+                    if let Entry::Vacant(e) = distance.entry(moved) {
+                        e.insert(d);
                         next.push(moved);
                     }
                 }

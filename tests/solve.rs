@@ -334,7 +334,11 @@ fn a_board_whose_beam_search_loses_its_way_is_finished_from_the_nearest_board_it
     ];
     let goal: Vec<u32> = goal(100).iter().map(|&t| u32::from(t)).collect();
     for (board, most_hundredths) in boards {
-        let output = stdout_of(SOLVE, &["--stats"], &input_of(10, &[board.clone()]));
+        let output = stdout_of(
+            SOLVE,
+            &["--stats"],
+            &input_of(10, std::slice::from_ref(&board)),
+        );
         let mut lines = output.lines();
         let path = lines.next().unwrap();
         assert_eq!(replay(10, &board, path), Some(goal.clone()));
