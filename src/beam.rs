@@ -102,7 +102,9 @@ pub fn solve(
     let max_levels = 3 * level[0].estimate as usize + 100;
     while found.is_none() {
         let depth = trail.len() + 1;
-        // The new boards one move from a share of the level, from `first` on.
+        // The new boards one move from a share of the level, from `first` on. The move back
+        // to a board's parent is not tried: the parent is among the boards seen.
+        let last_moves = trail.last();
         let expand = |(first, share): &(usize, &[Node])| {
             let mut board = vec![0u8; cells];
             let mut lines = Lines::new(columns, cells);
@@ -110,10 +112,11 @@ pub fn solve(
             for (index, node) in (*first..).zip(share.iter()) {
                 board.copy_from_slice(&arena[index * cells..(index + 1) * cells]);
                 let blank = usize::from(node.blank);
+                let back = last_moves.map(|moves| moves[index].1.opposite());
                 for m in Move::ALL {
                     let cell = match m.target(columns, cells, blank) {
-                        Some(cell) => cell,
-                        None => continue,
+                        Some(cell) if Some(m) != back => cell,
+                        _ => continue,
                     };
                     // The tile slides from `cell` into the blank's, the blank the other way.
                     let tile = board[cell];
