@@ -197,8 +197,7 @@ fn split_mix(state: &mut u64) -> u64 {
 struct Lines {
     columns: usize,
     /// Room for a line's increasing runs ([`crate::linear_conflict::line_conflict`]), kept
-    /// from one count to the next: a fresh array of `MAX_CELLS` for each count cleared 1 KB
-    /// each time.
+    /// from one count to the next (a fresh array of `MAX_CELLS` each time meant clearing 1 KB).
     tails: Vec<u32>,
 }
 
