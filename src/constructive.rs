@@ -150,9 +150,10 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
             // stays about square, and the tiles of a short line have less far to go.
             self.along_rows = rows > 2 && (rows >= columns || columns == 2);
             // The line's first cell, the steps along it and across it, and its length.
-            let (start, along, across, length) = match self.along_rows {
-                true => (at(top, left), 1, width, columns),
-                false => (at(top, left), width, 1, rows),
+            let start = at(top, left);
+            let (along, across, length) = match self.along_rows {
+                true => (1, width, columns),
+                false => (width, 1, rows),
             };
             for i in 0..length - 2 {
                 let cell = start + i * along;
