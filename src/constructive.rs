@@ -53,15 +53,13 @@ pub fn solve(
     if !reaches_goal(width, tiles) {
         return false;
     }
-    let mut cell_of = vec![0; cells];
-    for (cell, &tile) in tiles.iter().enumerate() {
-        cell_of[tile as usize] = cell as u32;
-    }
     let mut walker = Walker {
         width,
         height: cells / width,
         tiles: tiles.to_vec(),
-        cell_of,
+        blank: tiles.iter().position(|&tile| tile == 0).unwrap_or(0),
+        line: (0, 1, 0),
+        line_cells: Vec::new(),
         inverse: inverse(width),
         fixed: vec![false; cells],
         held: VecDeque::with_capacity(HELD + 1),
@@ -106,8 +104,14 @@ struct Walker<G, F> {
     width: usize,
     height: usize,
     tiles: Vec<u32>,
-    /// Where each tile is.
-    cell_of: Vec<u32>,
+    /// The blank's cell.
+    blank: usize,
+    /// The line being placed: its first cell, the step along it and its length. Only its
+    /// tiles are followed as they move (`line_cells`, in order along it): following every tile
+    /// took a quarter of a 999 x 999 board's time (the README gives the figures), each slide
+    /// writing far off in memory.
+    line: (usize, usize, usize),
+    line_cells: Vec<usize>,
     /// [`inverse`] of `width`, for [`row_column`].
     inverse: u64,
     /// Cells whose tiles are placed (or held for a moment) and must not move.
@@ -155,6 +159,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
                 true => (1, width, columns),
                 false => (width, 1, rows),
             };
+            self.follow_line(start, along, length, top, left);
             for i in 0..length - 2 {
                 let cell = start + i * along;
                 self.place(cell as u32 + 1, cell);
@@ -201,11 +206,10 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
     /// blank into `window` (the 2 x 3 block round them), and breadth-first search finishes.
     fn place_pair(&mut self, first: usize, second: usize, near: usize, window: Vec<usize>) {
         let (a, b) = (first as u32 + 1, second as u32 + 1);
-        if self.cell_of[a as usize] as usize != first || self.cell_of[b as usize] as usize != second
-        {
+        if self.cell_of(a) != first || self.cell_of(b) != second {
             self.place(a, first);
             self.walk_tile(b, near);
-            let blank = self.blank();
+            let blank = self.blank;
             let entry = window
                 .iter()
                 .copied()
@@ -233,17 +237,17 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
         second: usize,
     ) -> Vec<usize> {
         let n = window.len();
-        let place = |cell: u32| window.iter().position(|&w| w == cell as usize);
+        let place = |cell: usize| window.iter().position(|&w| w == cell);
         let index = |a: usize, b: usize, blank: usize| (a * n + b) * n + blank;
         let start = match (
-            place(self.cell_of[a as usize]),
-            place(self.cell_of[b as usize]),
-            place(self.cell_of[0]),
+            place(self.cell_of(a)),
+            place(self.cell_of(b)),
+            place(self.blank),
         ) {
             (Some(a), Some(b), Some(blank)) => index(a, b, blank),
             _ => unreachable!("both tiles and the blank are in the window"),
         };
-        let goal = (place(first as u32), place(second as u32));
+        let goal = (place(first), place(second));
         let mut came_from = vec![usize::MAX; n * n * n];
         came_from[start] = start;
         let mut queue = VecDeque::from([start]);
@@ -282,7 +286,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
     /// step reached first, 3.26 always counting (a fifth slower), 3.55 for the fewest moves.
     fn walk_tile(&mut self, tile: u32, target: usize) {
         loop {
-            let at = self.cell_of[tile as usize] as usize;
+            let at = self.cell_of(tile);
             if at == target {
                 return;
             }
@@ -297,7 +301,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
             if !self.along_rows {
                 nearer.rotate_left(2);
             }
-            let blank = self.blank();
+            let blank = self.blank;
             let choices = nearer
                 .iter()
                 .filter(|&&(useful, front)| useful && !self.fixed[front]);
@@ -362,7 +366,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
 
     /// Moves the blank to `target` through cells that are neither fixed nor `avoid`.
     fn blank_to(&mut self, target: usize, avoid: usize) {
-        if self.blank() == target {
+        if self.blank == target {
             return;
         }
         if let Some((walk, _)) = self.plan(target, avoid) {
@@ -382,7 +386,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
     /// moves round the free side pushing fewer tiles from home (above or left on a tie). The
     /// side, the direction along, and the tiles pushed from home; `None` if not such a route.
     fn around_plan(&self, target: usize, avoid: usize) -> Option<(Move, Move, usize)> {
-        let (blank, width) = (self.blank(), self.width);
+        let (blank, width) = (self.blank, self.width);
         let opposite = target.wrapping_add(blank) == 2 * avoid;
         if !opposite || self.distance(blank, avoid) != 1 || self.distance(target, avoid) != 1 {
             return None;
@@ -441,7 +445,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
         // Followed first without moving: the tiles the route pushes stand where they are now,
         // since the route visits each cell once.
         self.route.clear();
-        let (mut cell, mut farther) = (self.blank(), 0);
+        let (mut cell, mut farther) = (self.blank, 0);
         while cell != target {
             let (row, column) = (cell / width, cell % width);
             let across = match column.cmp(&target_column) {
@@ -481,7 +485,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
     /// `avoid` grown by `margin`; if so, a shortest route (breadth-first) is left in `self.route`.
     fn search(&mut self, target: usize, avoid: usize, margin: usize) -> bool {
         let width = self.width;
-        let blank = self.blank();
+        let blank = self.blank;
         let corners = [blank, target, avoid];
         let top = corners
             .iter()
@@ -543,8 +547,41 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
         false
     }
 
-    fn blank(&self) -> usize {
-        self.cell_of[0] as usize
+    /// Follows the tiles of the line from `start`, `along` apart, `length` long, in the block
+    /// from `top` and `left`, which holds them all.
+    fn follow_line(&mut self, start: usize, along: usize, length: usize, top: usize, left: usize) {
+        self.line = (start, along, length);
+        self.line_cells = vec![0; length];
+        for row in top..self.height {
+            for cell in row * self.width + left..(row + 1) * self.width {
+                if let Some(i) = self.in_line(self.tiles[cell]) {
+                    self.line_cells[i] = cell;
+                }
+            }
+        }
+    }
+
+    /// The place along the line being placed of `tile`'s home, if it is there.
+    #[inline]
+    fn in_line(&self, tile: u32) -> Option<usize> {
+        let (start, along, length) = self.line;
+        let offset = (tile as usize).wrapping_sub(start + 1);
+        if offset >= along * length {
+            return None;
+        }
+        match along {
+            1 => Some(offset),
+            _ => match row_column(offset, self.width, self.inverse) {
+                (i, 0) => Some(i),
+                _ => None,
+            },
+        }
+    }
+
+    /// Where `tile`, of the line being placed, is.
+    fn cell_of(&self, tile: u32) -> usize {
+        let i = self.in_line(tile).expect("a tile of the line being placed");
+        self.line_cells[i]
     }
 
     fn distance(&self, a: usize, b: usize) -> usize {
@@ -554,7 +591,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
 
     /// Moves the blank to `cell`, next to it.
     fn step_to(&mut self, cell: usize) {
-        self.slide(direction(self.blank(), cell, self.width));
+        self.slide(direction(self.blank, cell, self.width));
     }
 
     /// The cell next to `cell` in direction `m`, which stays on the board.
@@ -569,12 +606,14 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
 
     /// Moves the blank `m`, which stays on the board.
     fn slide(&mut self, m: Move) {
-        let blank = self.blank();
+        let blank = self.blank;
         let cell = self.neighbour(blank, m);
         let tile = self.tiles[cell];
         self.tiles.swap(blank, cell);
-        self.cell_of[tile as usize] = blank as u32;
-        self.cell_of[0] = cell as u32;
+        if let Some(i) = self.in_line(tile) {
+            self.line_cells[i] = blank;
+        }
+        self.blank = cell;
         if self.held.back() == Some(&m.opposite()) {
             self.held.pop_back();
         } else {
