@@ -66,7 +66,6 @@ pub fn solve(
         came_from: Vec::new(),
         queue: VecDeque::new(),
         route: Vec::new(),
-        along_rows: true,
         finish_cells,
         finish,
         emit,
@@ -106,7 +105,8 @@ struct Walker<G, F> {
     tiles: Vec<u32>,
     /// The blank's cell.
     blank: usize,
-    /// The line being placed: its first cell, the step along it and its length. Only its
+    /// The line being placed: its first cell, the step along it (1 for a row, whose walks break
+    /// their ties along it, as a column's do) and its length. Only its
     /// tiles are followed as they move (`line_cells`, in order along it): following every tile
     /// took a quarter of a 999 x 999 board's time (the README gives the figures), each slide
     /// writing far off in memory.
@@ -123,8 +123,6 @@ struct Walker<G, F> {
     came_from: Vec<usize>,
     queue: VecDeque<(usize, usize)>,
     route: Vec<usize>,
-    /// Whether a row is being placed (else a column): a walk's ties go along it.
-    along_rows: bool,
     /// The largest block left to `finish`.
     finish_cells: usize,
     finish: G,
@@ -152,14 +150,14 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
             }
             // A row goes when the block is at least as tall as wide, else a column: the block
             // stays about square, and the tiles of a short line have less far to go.
-            self.along_rows = rows > 2 && (rows >= columns || columns == 2);
+            let along_rows = rows > 2 && (rows >= columns || columns == 2);
             // The line's first cell, the steps along it and across it, and its length.
             let start = at(top, left);
-            let (along, across, length) = match self.along_rows {
+            let (along, across, length) = match along_rows {
                 true => (1, width, columns),
                 false => (width, 1, rows),
             };
-            self.follow_line(start, along, length, top, left);
+            self.follow_line(start, along, length);
             for i in 0..length - 2 {
                 let cell = start + i * along;
                 self.place(cell as u32 + 1, cell);
@@ -167,7 +165,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
             let (first, second) = (start + (length - 2) * along, start + (length - 1) * along);
             let window = [0, 1, 2].map(|k| [first + k * across, second + k * across]);
             self.place_pair(first, second, second + across, window.concat());
-            match self.along_rows {
+            match along_rows {
                 true => top += 1,
                 false => left += 1,
             }
@@ -298,7 +296,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
                 (row > target_row, at.wrapping_sub(self.width)),
                 (row < target_row, at + self.width),
             ];
-            if !self.along_rows {
+            if self.line.1 != 1 {
                 nearer.rotate_left(2);
             }
             let blank = self.blank;
@@ -547,11 +545,13 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
         false
     }
 
-    /// Follows the tiles of the line from `start`, `along` apart, `length` long, in the block
-    /// from `top` and `left`, which holds them all.
-    fn follow_line(&mut self, start: usize, along: usize, length: usize, top: usize, left: usize) {
+    /// Follows the tiles of the line from `start`, `along` apart, `length` long, all of them in
+    /// the block from `start` to the bottom-right corner.
+    fn follow_line(&mut self, start: usize, along: usize, length: usize) {
         self.line = (start, along, length);
-        self.line_cells = vec![0; length];
+        self.line_cells.clear();
+        self.line_cells.resize(length, 0);
+        let (top, left) = (start / self.width, start % self.width);
         for row in top..self.height {
             for cell in row * self.width + left..(row + 1) * self.width {
                 if let Some(i) = self.in_line(self.tiles[cell]) {
