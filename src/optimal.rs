@@ -13,7 +13,8 @@
 //!    others 1.7 to 3.4 times as many), and no swap of two tiles improves it on half of Korf's
 //!    boards. Groups of three (3-3-3-3-3) build in 2 ms but search 3.3 times its nodes.
 //! 3. **5-5-5 pattern databases**, mirrored, with the move rules of up to 12 moves: 0.12 s to
-//!    build, 94,000 nodes for the median board.
+//!    build, 94,000 nodes for the median board. The 2x8 and 8x2 boards, which have no mirror,
+//!    look up a second partition instead ([`crate::pattern_db::second_partition`]).
 //! 4. **6-6-3 pattern databases** (Korf and Felner's), mirrored, for the solvers that ask for
 //!    them ([`Solver::with_large_tables`]: `fifteen` and `solve`): about a second to build,
 //!    half the nodes of 5-5-5, so bought only once the 5-5-5 searches would cost several times
@@ -60,8 +61,8 @@ use crate::large_table::{build_large_table, PARTITION_78};
 use crate::linear_conflict::LinearConflict;
 use crate::move_rules::{GrowingRules, MoveRules};
 use crate::pattern_db::{
-    build_table, partition, table_len, PatternDb, MAX_GROUP, PARTITION_4443, PARTITION_555,
-    PARTITION_663, SMALL_GROUP,
+    build_table, partition, second_partition, table_len, PatternDb, MAX_GROUP, PARTITION_4443,
+    PARTITION_555, PARTITION_663, SMALL_GROUP,
 };
 #[cfg(feature = "tables")]
 use crate::saved_tables;
@@ -170,8 +171,10 @@ pub struct Solver<const W: usize, const N: usize> {
     /// The strongest tables and the move rules searched with them, once they are built or
     /// loaded.
     tables: Option<(PatternDb<W, N>, &'static MoveRules)>,
-    /// The partitions of the small tables and of the strongest built at run time.
-    partitions: [Vec<Vec<u8>>; 2],
+    /// The partitions of the small tables and of the strongest built at run time, and the
+    /// second partition of the latter on a board that is not square (none on a square board,
+    /// which looks up the mirror instead).
+    partitions: [Vec<Vec<u8>>; 3],
     /// The ladder's last step without saved tables, for the callers that ask for it
     /// ([`Solver::with_large_tables`]): how it climbs.
     climb_to_large: Option<ClimbToLarge<W, N>>,
@@ -212,18 +215,24 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     /// `threads` threads, at least one and at most one per core.
     pub fn new(threads: usize) -> Self {
         let owned = |groups: &[&[u8]]| groups.iter().map(|group| group.to_vec()).collect();
-        Self::with_partitions(threads, [owned(&PARTITION_4443), owned(&PARTITION_555)])
+        let partitions = [owned(&PARTITION_4443), owned(&PARTITION_555), Vec::new()];
+        Self::with_partitions(threads, partitions)
     }
 
     /// A solver of a board of any shape of up to 16 cells, its tables' partitions worked out by
     /// [`partition`] (the same as [`Solver::new`]'s on the 4x4 board, whose programs need not
     /// carry that code).
     pub fn for_shape(threads: usize) -> Self {
-        let partitions = [partition(W, N, SMALL_GROUP), partition(W, N, MAX_GROUP)];
-        Self::with_partitions(threads, partitions)
+        let groups = partition(W, N, MAX_GROUP);
+        // On 2x8 and 8x2, where one partition's searches take longest (see `second_partition`).
+        let second = match N == 16 && W * W != N {
+            true => second_partition(W, N, &groups),
+            false => Vec::new(),
+        };
+        Self::with_partitions(threads, [partition(W, N, SMALL_GROUP), groups, second])
     }
 
-    fn with_partitions(threads: usize, partitions: [Vec<Vec<u8>>; 2]) -> Self {
+    fn with_partitions(threads: usize, partitions: [Vec<Vec<u8>>; 3]) -> Self {
         Solver {
             threads: threads.clamp(1, cores()),
             max_moves: u32::MAX,
@@ -264,7 +273,11 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         match self.table_dir() {
             #[cfg(feature = "tables")]
             Some(_) => LOAD_COST,
-            _ => cost_of::<N, _>(&self.partitions[1]),
+            _ => {
+                let [_, groups, second] = &self.partitions;
+                let others = second.iter().filter(|&g| !groups.contains(g));
+                cost_of::<N, _>(groups) + cost_of::<N, _>(&others.collect::<Vec<_>>())
+            }
         }
     }
 
@@ -273,15 +286,15 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         self.table_dir.as_deref().filter(|_| (W, N) == (4, 16))
     }
 
-    /// Whether the searches stand on the ladder's last step: on tables larger than those of the
-    /// step below (the 5-5-5 tables, or the saved 6-6-3).
+    /// Whether the searches stand on the ladder's last step (on the 4x4 board): on tables larger
+    /// than those of the step below (the 5-5-5 tables, or the saved 6-6-3).
     fn on_large_tables(&self) -> bool {
         let below = match self.table_dir() {
             Some(_) => PARTITION_663.iter().map(|g| table_len(N, g.len())).sum(),
             None => TABLE_COST_ENTRIES as usize,
         };
         let bytes = self.tables.as_ref().map(|(db, _)| db.table_bytes());
-        bytes.map_or(false, |bytes| bytes > below)
+        (W, N) == (4, 16) && bytes.map_or(false, |bytes| bytes > below)
     }
 
     /// The step of the ladder the searches stand on by now.
@@ -317,7 +330,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             .map(|(start, goal)| start.relabelled(goal))
             .collect();
         if self.small.is_none() && self.tables.is_none() && unsolved(&found) {
-            let [small_groups, groups] = &self.partitions;
+            let [small_groups, groups, _] = &self.partitions;
             let climbs_to_small = self.table_dir().is_none() && small_groups != groups;
             let heuristic = LinearConflict::new(&Board::canonical_goal(N - 1));
             let budget = match climbs_to_small {
@@ -448,12 +461,19 @@ impl<const W: usize, const N: usize> Solver<W, N> {
                 (db.remove(0), rules)
             }
             _ => {
-                let groups = &self.partitions[1];
+                let [_, groups, second] = &self.partitions;
+                let mut all = groups.clone();
+                all.extend(second.iter().filter(|&g| !groups.contains(g)).cloned());
                 let (tables, rules) =
-                    beside_rules::<W, N, _, _>(groups, threads, TABLE_RULES, |tiles| {
+                    beside_rules::<W, N, _, _>(&all, threads, TABLE_RULES, |tiles| {
                         build_table::<W, N>(tiles)
                     });
-                (PatternDb::from_tables(groups, tables), rules)
+                let partitions = [&groups[..], &second[..]];
+                let sides = 1 + usize::from(!second.is_empty());
+                (
+                    PatternDb::of_partitions(&partitions[..sides], &all, tables),
+                    rules,
+                )
             }
         }
     }
@@ -683,6 +703,28 @@ pub fn cores() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ida_star::{search, NoUndo};
+
+    /// A board of `W` wide that climbs to the tables, where the estimate is the larger of two
+    /// partitions' sums, against a search under the first partition alone: the same first
+    /// shortest path.
+    fn check_two_partitions<const W: usize>(tiles: [u8; 16]) {
+        let start = Board::<W, 16>::from_tiles(tiles).unwrap();
+        let goal = Board::canonical_goal(15);
+        let mut solver = Solver::<W, 16>::for_shape(2);
+        let path = solver.paths(&[(start, goal)]).remove(0);
+        assert_eq!(solver.step(), Step::Tables);
+        let one = PatternDb::<W, 16>::build(&partition(W, 16, MAX_GROUP), 2);
+        let expected = search(&start, &one, NoUndo, u64::MAX, u32::MAX).unwrap();
+        assert_eq!(path, Some(expected.moves));
+    }
+
+    #[test]
+    fn the_thin_boards_of_16_cells_find_the_same_paths_with_a_second_partition() {
+        // 78 and 64 moves.
+        check_two_partitions::<2>([4, 7, 8, 13, 5, 2, 10, 6, 3, 12, 11, 9, 0, 1, 14, 15]);
+        check_two_partitions::<8>([1, 2, 11, 3, 4, 8, 15, 6, 14, 9, 7, 5, 10, 0, 13, 12]);
+    }
 
     #[test]
     fn never_more_threads_than_cores() {
