@@ -218,8 +218,8 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
             mirrored,
         };
         for side in 0..db.sides {
-            let partition = partitions[side.min(partitions.len() - 1)];
-            for (g, tiles) in partition.iter().enumerate() {
+            let side_groups = partitions[side.min(partitions.len() - 1)];
+            for (g, tiles) in side_groups.iter().enumerate() {
                 let tiles = tiles.as_ref();
                 let table = groups.iter().position(|group| group.as_ref() == tiles);
                 db.table_of[side][g] = table.expect("a group with a table") as u8;
