@@ -273,12 +273,17 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         match self.table_dir() {
             #[cfg(feature = "tables")]
             Some(_) => LOAD_COST,
-            _ => {
-                let [_, groups, second] = &self.partitions;
-                let others = second.iter().filter(|&g| !groups.contains(g));
-                cost_of::<N, _>(groups) + cost_of::<N, _>(&others.collect::<Vec<_>>())
-            }
+            _ => cost_of::<N, _>(&self.table_groups()),
         }
+    }
+
+    /// The groups whose tables the strongest step builds: its partition's, then those of the
+    /// second partition that the first lacks.
+    fn table_groups(&self) -> Vec<Vec<u8>> {
+        let [_, groups, second] = &self.partitions;
+        let mut all = groups.clone();
+        all.extend(second.iter().filter(|&g| !groups.contains(g)).cloned());
+        all
     }
 
     /// Where the tables are kept between runs, on the 4x4 board.
@@ -462,8 +467,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             }
             _ => {
                 let [_, groups, second] = &self.partitions;
-                let mut all = groups.clone();
-                all.extend(second.iter().filter(|&g| !groups.contains(g)).cloned());
+                let all = self.table_groups();
                 let (tables, rules) =
                     beside_rules::<W, N, _, _>(&all, threads, TABLE_RULES, |tiles| {
                         build_table::<W, N>(tiles)
