@@ -288,8 +288,8 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
             if at == target {
                 return;
             }
-            let (row, column) = (at / self.width, at % self.width);
-            let (target_row, target_column) = (target / self.width, target % self.width);
+            let ((row, column), (target_row, target_column)) =
+                (self.row_column(at), self.row_column(target));
             let mut nearer = [
                 (column > target_column, at.wrapping_sub(1)),
                 (column < target_column, at + 1),
@@ -424,7 +424,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
     /// way), comes nearer its home.
     #[inline]
     fn pushed_nearer(&self, from: usize, to: usize) -> bool {
-        let place = |cell: usize| row_column(cell, self.width, self.inverse);
+        let place = |cell: usize| self.row_column(cell);
         let (home, at) = (place(self.tiles[from] as usize - 1), place(from));
         match to.wrapping_sub(from) {
             1 => home.1 > at.1,
@@ -439,13 +439,13 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
     /// Returns how many tiles it pushes from home; `None` if it meets a fixed cell or `avoid`.
     fn staircase_route(&mut self, target: usize, avoid: usize) -> Option<usize> {
         let width = self.width;
-        let (target_row, target_column) = (target / width, target % width);
+        let (target_row, target_column) = self.row_column(target);
         // Followed first without moving: the tiles the route pushes stand where they are now,
         // since the route visits each cell once.
         self.route.clear();
         let (mut cell, mut farther) = (self.blank, 0);
         while cell != target {
-            let (row, column) = (cell / width, cell % width);
+            let (row, column) = self.row_column(cell);
             let across = match column.cmp(&target_column) {
                 Ordering::Less => Some((cell + 1, target_column - column)),
                 Ordering::Greater => Some((cell - 1, column - target_column)),
@@ -571,7 +571,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
         }
         match along {
             1 => Some(offset),
-            _ => match row_column(offset, self.width, self.inverse) {
+            _ => match self.row_column(offset) {
                 (i, 0) => Some(i),
                 _ => None,
             },
@@ -584,9 +584,15 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
         self.line_cells[i]
     }
 
+    /// The row and column of `cell`, by [`row_column`].
+    #[inline]
+    fn row_column(&self, cell: usize) -> (usize, usize) {
+        row_column(cell, self.width, self.inverse)
+    }
+
     fn distance(&self, a: usize, b: usize) -> usize {
-        let (row, column) = (a / self.width, a % self.width);
-        row.abs_diff(b / self.width) + column.abs_diff(b % self.width)
+        let (a, b) = (self.row_column(a), self.row_column(b));
+        a.0.abs_diff(b.0) + a.1.abs_diff(b.1)
     }
 
     /// Moves the blank to `cell`, next to it.
