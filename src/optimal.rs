@@ -13,12 +13,16 @@
 //!    others 1.7 to 3.4 times as many), and no swap of two tiles improves it on half of Korf's
 //!    boards. Groups of three (3-3-3-3-3) build in 2 ms but search 3.3 times its nodes.
 //! 3. **5-5-5 pattern databases**, mirrored, with the move rules of up to 12 moves: 0.12 s to
-//!    build, 94,000 nodes for the median board. The 2x8 and 8x2 boards, which have no mirror,
-//!    look up a second partition instead ([`crate::pattern_db::second_partition`]).
+//!    build, 94,000 nodes for the median board.
 //! 4. **6-6-3 pattern databases** (Korf and Felner's), mirrored, for the solvers that ask for
 //!    them ([`Solver::with_large_tables`]: `fifteen` and `solve`): about a second to build,
 //!    half the nodes of 5-5-5, so bought only once the 5-5-5 searches would cost several times
-//!    that (`LARGE_TABLES_AFTER`): an 80-move board climbs, none of Korf's 100 does.
+//!    that (`LARGE_TABLES_AFTER`): an 80-move board climbs, none of Korf's 100 does. The 2x8
+//!    and 8x2 boards, which have no mirror, climb by the same rule to the 5-5-5 tables looked
+//!    up beside a second partition's ([`crate::pattern_db::second_partition`]), two more
+//!    tables: 3.3 to 7.6 times fewer nodes on the hardest boards, while the median board, which
+//!    ends before the climb, no longer builds them (0.41 s against 0.54 s, the slowest of 48
+//!    boards 2.9 s either way, with the two more tables from the start).
 //!
 //! With the tables kept in a folder (`--tables DIR`, the `tables` feature), every program's
 //! ladder on the 4x4 board is linear conflict, then the saved 6-6-3 tables in place of steps 2
@@ -172,8 +176,7 @@ pub struct Solver<const W: usize, const N: usize> {
     /// loaded.
     tables: Option<(PatternDb<W, N>, &'static MoveRules)>,
     /// The partitions of the small tables and of the strongest built at run time, and the
-    /// second partition of the latter on a board that is not square (none on a square board,
-    /// which looks up the mirror instead).
+    /// second partition looked up beside the latter on 2x8 and 8x2 (none on other boards).
     partitions: [Vec<Vec<u8>>; 3],
     /// The ladder's last step without saved tables, for the callers that ask for it
     /// ([`Solver::with_large_tables`]): how it climbs.
@@ -197,9 +200,10 @@ pub enum Step {
     SmallTables,
     /// The strongest pattern databases: 5-5-5 on the 4x4 board, or the saved 6-6-3.
     Tables,
-    /// On the 4x4 board, for the hardest boards: without saved tables, for the programs that ask
+    /// For the hardest boards: on the 4x4 board without saved tables, for the programs that ask
     /// for it, Korf and Felner's 6-6-3 built at run time (about a second to build, half the
-    /// nodes of 5-5-5); with them, Korf and Felner's saved 7-8 (a fifth of 6-6-3's nodes).
+    /// nodes of 5-5-5); with them, Korf and Felner's saved 7-8 (a fifth of 6-6-3's nodes). On
+    /// 2x8 and 8x2, the 5-5-5 tables beside a second partition's.
     LargeTables,
 }
 
@@ -224,12 +228,17 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     /// carry that code).
     pub fn for_shape(threads: usize) -> Self {
         let groups = partition(W, N, MAX_GROUP);
-        // On 2x8 and 8x2, where one partition's searches take longest (see `second_partition`).
+        // On 2x8 and 8x2, where one partition's searches take longest (see `second_partition`),
+        // the ladder's last step.
         let second = match N == 16 && W * W != N {
             true => second_partition(W, N, &groups),
             false => Vec::new(),
         };
-        Self::with_partitions(threads, [partition(W, N, SMALL_GROUP), groups, second])
+        let climb_to_second: ClimbToLarge<W, N> = Self::climb_to_second;
+        Solver {
+            climb_to_large: Some(climb_to_second).filter(|_| !second.is_empty()),
+            ..Self::with_partitions(threads, [partition(W, N, SMALL_GROUP), groups, second])
+        }
     }
 
     fn with_partitions(threads: usize, partitions: [Vec<Vec<u8>>; 3]) -> Self {
@@ -250,8 +259,9 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     /// judges' programs, whose boards need at most 50 moves, leave it out of their bundles.
     pub fn with_large_tables(self) -> Self {
         let climb_to_large: ClimbToLarge<W, N> = Self::climb_to_large;
+        let climb_to_large = Some(climb_to_large).filter(|_| (W, N) == (4, 16));
         Solver {
-            climb_to_large: Some(climb_to_large).filter(|_| (W, N) == (4, 16)),
+            climb_to_large: self.climb_to_large.or(climb_to_large),
             ..self
         }
     }
@@ -273,17 +283,8 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         match self.table_dir() {
             #[cfg(feature = "tables")]
             Some(_) => LOAD_COST,
-            _ => cost_of::<N, _>(&self.table_groups()),
+            _ => cost_of::<N, _>(&self.partitions[1]),
         }
-    }
-
-    /// The groups whose tables the strongest step builds: its partition's, then those of the
-    /// second partition that the first lacks.
-    fn table_groups(&self) -> Vec<Vec<u8>> {
-        let [_, groups, second] = &self.partitions;
-        let mut all = groups.clone();
-        all.extend(second.iter().filter(|&g| !groups.contains(g)).cloned());
-        all
     }
 
     /// Where the tables are kept between runs, on the 4x4 board.
@@ -291,15 +292,15 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         self.table_dir.as_deref().filter(|_| (W, N) == (4, 16))
     }
 
-    /// Whether the searches stand on the ladder's last step (on the 4x4 board): on tables larger
-    /// than those of the step below (the 5-5-5 tables, or the saved 6-6-3).
+    /// Whether the searches stand on the ladder's last step: on tables larger than those of the
+    /// step below (5-5-5 tables, or the saved 6-6-3).
     fn on_large_tables(&self) -> bool {
         let below = match self.table_dir() {
             Some(_) => PARTITION_663.iter().map(|g| table_len(N, g.len())).sum(),
             None => TABLE_COST_ENTRIES as usize,
         };
         let bytes = self.tables.as_ref().map(|(db, _)| db.table_bytes());
-        (W, N) == (4, 16) && bytes.map_or(false, |bytes| bytes > below)
+        bytes.map_or(false, |bytes| bytes > below)
     }
 
     /// The step of the ladder the searches stand on by now.
@@ -403,16 +404,64 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         found: &mut Found,
         rules: &'static MoveRules,
     ) {
+        let cost = cost_of::<N, _>(&PARTITION_663);
+        self.climb(starts, found, rules, cost, |solver| {
+            PatternDb::build(&PARTITION_663, solver.threads)
+        });
+    }
+
+    /// The ladder's last step on 2x8 and 8x2: as [`Solver::climb_to_large`], to the tables of
+    /// the first partition looked up beside those of the second ([`second_partition`]), whose
+    /// groups that the first lacks are built then.
+    fn climb_to_second(
+        &mut self,
+        starts: &[Board<W, N>],
+        found: &mut Found,
+        rules: &'static MoveRules,
+    ) {
+        let [_, groups, second] = self.partitions.clone();
+        let more: Vec<Vec<u8>> = second
+            .iter()
+            .filter(|&g| !groups.contains(g))
+            .cloned()
+            .collect();
+        self.climb(
+            starts,
+            found,
+            rules,
+            cost_of::<N, _>(&more),
+            move |solver| {
+                let (first, _) = solver.tables.take().expect("the first partition's tables");
+                let built = in_parallel(&more, solver.threads, |tiles| build_table::<W, N>(tiles));
+                let tables = first.into_tables().into_iter();
+                let tables = tables.chain(built.into_iter().map(Into::into)).collect();
+                let all = [&groups[..], &more[..]].concat();
+                PatternDb::of_partitions(&[&groups[..], &second[..]], &all, tables)
+            },
+        );
+    }
+
+    /// The cases not `found` searched under the tables (and `rules`) until they have spent and
+    /// forecast `LARGE_TABLES_AFTER` times `cost` (`LARGE_TABLES_AFTER_ALONE` for a case
+    /// alone), and the cases left searched under the tables that `build` returns.
+    fn climb(
+        &mut self,
+        starts: &[Board<W, N>],
+        found: &mut Found,
+        rules: &'static MoveRules,
+        cost: u64,
+        build: impl FnOnce(&mut Self) -> PatternDb<W, N>,
+    ) {
         if let Some((tables, _)) = &self.tables {
             let after = match alone(found) {
                 true => LARGE_TABLES_AFTER_ALONE,
                 false => LARGE_TABLES_AFTER,
             };
-            let budget = after * cost_of::<N, _>(&PARTITION_663) / TABLE_NODE_COST;
+            let budget = after * cost / TABLE_NODE_COST;
             self.spent = self.search_budgeted(starts, found, tables, rules, budget);
         }
         if unsolved(found) {
-            let large = PatternDb::build(&PARTITION_663, self.threads);
+            let large = build(self);
             self.search_budgeted(starts, found, &large, rules, u64::MAX);
             self.tables = Some((large, rules));
         }
@@ -466,18 +515,12 @@ impl<const W: usize, const N: usize> Solver<W, N> {
                 (db.remove(0), rules)
             }
             _ => {
-                let [_, groups, second] = &self.partitions;
-                let all = self.table_groups();
+                let groups = &self.partitions[1];
                 let (tables, rules) =
-                    beside_rules::<W, N, _, _>(&all, threads, TABLE_RULES, |tiles| {
+                    beside_rules::<W, N, _, _>(groups, threads, TABLE_RULES, |tiles| {
                         build_table::<W, N>(tiles)
                     });
-                let partitions = [&groups[..], &second[..]];
-                let sides = 1 + usize::from(!second.is_empty());
-                (
-                    PatternDb::of_partitions(&partitions[..sides], &all, tables),
-                    rules,
-                )
+                (PatternDb::from_tables(groups, tables), rules)
             }
         }
     }
@@ -707,27 +750,27 @@ pub fn cores() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ida_star::{search, NoUndo};
 
-    /// A board of `W` wide that climbs to the tables, where the estimate is the larger of two
-    /// partitions' sums, against a search under the first partition alone: the same first
-    /// shortest path.
+    /// A board `W` wide alone, hard enough to climb to the second partition's tables, where
+    /// the estimate is the larger of two partitions' sums, against a search under the first
+    /// partition alone (on two threads, with the move rules): the same first shortest path.
     fn check_two_partitions<const W: usize>(tiles: [u8; 16]) {
         let start = Board::<W, 16>::from_tiles(tiles).unwrap();
         let goal = Board::canonical_goal(15);
-        let mut solver = Solver::<W, 16>::for_shape(2);
+        let mut solver = Solver::<W, 16>::for_shape(2).with_large_tables();
         let path = solver.paths(&[(start, goal)]).remove(0);
-        assert_eq!(solver.step(), Step::Tables);
+        assert_eq!(solver.step(), Step::LargeTables);
         let one = PatternDb::<W, 16>::build(&partition(W, 16, MAX_GROUP), 2);
-        let expected = search(&start, &one, NoUndo, u64::MAX, u32::MAX).unwrap();
-        assert_eq!(path, Some(expected.moves));
+        let rules = MoveRules::shared(W, 16 / W, TABLE_RULES);
+        let expected = Iterations::new(&start, &one, rules, u32::MAX).finish(2, u64::MAX);
+        assert_eq!(path, Some(expected.unwrap().moves));
     }
 
     #[test]
-    fn the_thin_boards_of_16_cells_find_the_same_paths_with_a_second_partition() {
-        // 78 and 64 moves.
-        check_two_partitions::<2>([4, 7, 8, 13, 5, 2, 10, 6, 3, 12, 11, 9, 0, 1, 14, 15]);
-        check_two_partitions::<8>([1, 2, 11, 3, 4, 8, 15, 6, 14, 9, 7, 5, 10, 0, 13, 12]);
+    fn the_thin_boards_of_16_cells_climb_to_a_second_partition_and_find_the_same_paths() {
+        // 90 and 93 moves.
+        check_two_partitions::<2>([7, 5, 6, 14, 3, 15, 12, 1, 13, 11, 9, 8, 0, 2, 10, 4]);
+        check_two_partitions::<8>([7, 9, 11, 15, 14, 0, 1, 13, 5, 10, 8, 6, 12, 4, 3, 2]);
     }
 
     #[test]

@@ -254,6 +254,11 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
     pub fn table_bytes(&self) -> usize {
         self.groups.iter().map(|g| g.table.len()).sum()
     }
+
+    /// The groups' tables, in the order they were given.
+    pub fn into_tables(self) -> Vec<Table> {
+        self.groups.into_iter().map(|g| g.table).collect()
+    }
 }
 
 /// How the placements of a group of `k` tiles are ranked, and how a rank follows a step.
