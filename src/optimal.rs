@@ -774,6 +774,22 @@ mod tests {
     }
 
     #[test]
+    fn a_thin_board_that_ends_before_the_climb_builds_no_second_partition() {
+        // 64 moves.
+        let tiles = [1, 2, 11, 3, 4, 8, 15, 6, 14, 9, 7, 5, 10, 0, 13, 12];
+        let start = Board::<8, 16>::from_tiles(tiles).unwrap();
+        let mut solver = Solver::<8, 16>::for_shape(2).with_large_tables();
+        let goal = Board::canonical_goal(15);
+        let path = solver.paths(&[(start, goal)]).remove(0).unwrap();
+        let end = path.iter().fold(start, |board, &m| board.moved(m).unwrap());
+        assert_eq!((end, path.len()), (goal, 64));
+        assert_eq!(solver.step(), Step::Tables);
+        // The first partition's three tables of five tiles, no more.
+        let (db, _) = solver.tables.as_ref().unwrap();
+        assert_eq!(db.table_bytes(), TABLE_COST_ENTRIES as usize);
+    }
+
+    #[test]
     fn never_more_threads_than_cores() {
         assert_eq!(Solver::<4, 16>::new(1000).threads, cores());
         assert_eq!(Solver::<4, 16>::new(0).threads, 1);
