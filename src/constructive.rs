@@ -424,8 +424,10 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
     /// way), comes nearer its home.
     #[inline]
     fn pushed_nearer(&self, from: usize, to: usize) -> bool {
-        let place = |cell: usize| self.row_column(cell);
-        let (home, at) = (place(self.tiles[from] as usize - 1), place(from));
+        let (home, at) = (
+            self.row_column(self.tiles[from] as usize - 1),
+            self.row_column(from),
+        );
         match to.wrapping_sub(from) {
             1 => home.1 > at.1,
             d if d == self.width => home.0 > at.0,

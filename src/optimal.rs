@@ -175,9 +175,8 @@ pub struct Solver<const W: usize, const N: usize> {
     /// The strongest tables and the move rules searched with them, once they are built or
     /// loaded.
     tables: Option<(PatternDb<W, N>, &'static MoveRules)>,
-    /// The partitions of the small tables and of the strongest built at run time, and the
-    /// second partition looked up beside the latter on 2x8 and 8x2 (none on other boards).
-    partitions: [Vec<Vec<u8>>; 3],
+    /// The partitions of the small tables and of the strongest built at run time.
+    partitions: [Vec<Vec<u8>>; 2],
     /// The ladder's last step without saved tables, for the callers that ask for it
     /// ([`Solver::with_large_tables`]): how it climbs.
     climb_to_large: Option<ClimbToLarge<W, N>>,
@@ -219,29 +218,24 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     /// `threads` threads, at least one and at most one per core.
     pub fn new(threads: usize) -> Self {
         let owned = |groups: &[&[u8]]| groups.iter().map(|group| group.to_vec()).collect();
-        let partitions = [owned(&PARTITION_4443), owned(&PARTITION_555), Vec::new()];
-        Self::with_partitions(threads, partitions)
+        Self::with_partitions(threads, [owned(&PARTITION_4443), owned(&PARTITION_555)])
     }
 
     /// A solver of a board of any shape of up to 16 cells, its tables' partitions worked out by
     /// [`partition`] (the same as [`Solver::new`]'s on the 4x4 board, whose programs need not
     /// carry that code).
     pub fn for_shape(threads: usize) -> Self {
-        let groups = partition(W, N, MAX_GROUP);
+        let partitions = [partition(W, N, SMALL_GROUP), partition(W, N, MAX_GROUP)];
         // On 2x8 and 8x2, where one partition's searches take longest (see `second_partition`),
         // the ladder's last step.
-        let second = match N == 16 && W * W != N {
-            true => second_partition(W, N, &groups),
-            false => Vec::new(),
-        };
         let climb_to_second: ClimbToLarge<W, N> = Self::climb_to_second;
         Solver {
-            climb_to_large: Some(climb_to_second).filter(|_| !second.is_empty()),
-            ..Self::with_partitions(threads, [partition(W, N, SMALL_GROUP), groups, second])
+            climb_to_large: Some(climb_to_second).filter(|_| N == 16 && W * W != N),
+            ..Self::with_partitions(threads, partitions)
         }
     }
 
-    fn with_partitions(threads: usize, partitions: [Vec<Vec<u8>>; 3]) -> Self {
+    fn with_partitions(threads: usize, partitions: [Vec<Vec<u8>>; 2]) -> Self {
         Solver {
             threads: threads.clamp(1, cores()),
             max_moves: u32::MAX,
@@ -336,7 +330,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             .map(|(start, goal)| start.relabelled(goal))
             .collect();
         if self.small.is_none() && self.tables.is_none() && unsolved(&found) {
-            let [small_groups, groups, _] = &self.partitions;
+            let [small_groups, groups] = &self.partitions;
             let climbs_to_small = self.table_dir().is_none() && small_groups != groups;
             let heuristic = LinearConflict::new(&Board::canonical_goal(N - 1));
             let budget = match climbs_to_small {
@@ -419,7 +413,8 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         found: &mut Found,
         rules: &'static MoveRules,
     ) {
-        let [_, groups, second] = self.partitions.clone();
+        let groups = self.partitions[1].clone();
+        let second = second_partition(W, N, &groups);
         let more: Vec<Vec<u8>> = second
             .iter()
             .filter(|&g| !groups.contains(g))

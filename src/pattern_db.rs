@@ -126,8 +126,9 @@ fn across(width: usize, tile: u8) -> (usize, usize) {
 /// become `1 3 5 7 9` and `2 4 6 8 10`. There one partition knows little: on five of the
 /// hardest of 48 random boards of the two shapes, the larger of the two sums searched 3.3 to 7.6
 /// times fewer nodes, and the slowest board took 2.9 s instead of 8.0 (AMD EPYC, two threads).
-/// The two more tables cost the median board 0.1 s; on the smaller boards, which build more
-/// than they search, they cost more than they save.
+/// The two more tables are bought only by the searches that outgrow the first partition
+/// (`optimal::Solver`'s last step); on the smaller boards, which build more than they search,
+/// they cost more than they save.
 pub fn second_partition(width: usize, cells: usize, groups: &[Vec<u8>]) -> Vec<Vec<u8>> {
     let height = cells / width;
     let mut tiles = groups[..2].concat();
