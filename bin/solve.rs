@@ -235,7 +235,8 @@ fn statistics(report: &Report, started: Instant) -> String {
             report.length as f64 / report.lower_bound.max(1) as f64
         ),
     };
-    format!("{} moves, {}, {:.1} ms", report.length, proof, ms)
+    let noun = if report.length == 1 { "move" } else { "moves" };
+    format!("{} {}, {}, {:.1} ms", report.length, noun, proof, ms)
 }
 
 /// Reads the next board into `tiles`, after any blank lines, each line through `row`: its width,

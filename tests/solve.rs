@@ -261,7 +261,7 @@ fn statistics_of_optimal_paths_and_solved_boards() {
     assert!(lines[3].starts_with("0 moves, optimal, "), "{}", lines[3]);
     // A 5x5 board one move from the goal: beam search finds that move, which meets the bound.
     assert_eq!(lines[4], "R");
-    assert!(lines[5].starts_with("1 moves, optimal, "), "{}", lines[5]);
+    assert!(lines[5].starts_with("1 move, optimal, "), "{}", lines[5]);
 }
 
 #[test]
