@@ -26,10 +26,11 @@
 //!   their runs of tiles in groups of at most four.
 //! - **Index**: a perfect rank of the group's cells, as Cantor ranks permutations: digit `i` is
 //!   the cell of the group's tile `i` counted among the cells its earlier tiles leave free, so a
-//!   5-tile table of the 4x4 board has 16·15·14·13·12 = 524,160 one-byte entries. A tile
-//!   stepping to a neighbouring cell changes its own digit, and the digits of later tiles in the
-//!   (at most `W - 1`) cells it jumps over: the rank is updated in a few operations, never
-//!   recomputed.
+//!   5-tile table of the 4x4 board has 16·15·14·13·12 = 524,160 one-byte entries. The build
+//!   and the saved files use it. The search looks the table up spread out instead, indexed by
+//!   the cells themselves read as a number in base `N`: 16^5 entries, twice the memory, but a
+//!   tile's step just adds `to - from` times its digit's weight, where the rank also changes with
+//!   the tiles the step passes over. Searches visit 1.5 times as many nodes a second.
 //! - **Build**: breadth-first search backwards from the goal placement, over placements together
 //!   with the region of free cells the blank stands in: the blank wanders a region for free, and
 //!   a tile next to the region stepping into it costs one move and leaves the blank where the
@@ -155,11 +156,10 @@ fn transposed<const W: usize>(cell: usize) -> usize {
     cell % W * W + cell / W
 }
 
-/// A group's size, how its placements are ranked, and its table.
+/// A group's table, by rank and spread out by cells ([`spread`]).
 struct Group {
-    tiles: usize,
-    ranking: Ranking,
     table: Table,
+    by_cells: Vec<u8>,
 }
 
 /// The tables of one partition of the tiles `1..N` of a board `W` wide towards the goal
@@ -171,8 +171,9 @@ pub struct PatternDb<const W: usize, const N: usize, const G: usize = 3> {
     /// `group_of[side][tile]`: the group of `tile` in the partition (side 0), and in the second
     /// partition or of the tile it becomes on the mirrored board (side 1); `G` for the blank.
     group_of: [[u8; MAX_CELLS]; 2],
-    /// `slot_of[side][g][tile]`: likewise, the tile's digit in group `g`'s rank, or `NO_TILE`.
-    slot_of: [[[u8; MAX_CELLS]; G]; 2],
+    /// `power_of[side][tile]`: likewise, what a cell of the tile's counts in its group's index
+    /// ([`spread`]): `N^(k - 1 - i)` for tile `i` of a group of `k`.
+    power_of: [[u32; MAX_CELLS]; 2],
     /// `table_of[side][g]`: the index in `groups` of the table of the side's group `g`, of
     /// `group_count` groups on either side.
     table_of: [[u8; G]; 2],
@@ -212,7 +213,7 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
         let mut db = PatternDb {
             groups: Vec::new(),
             group_of: [[G as u8; MAX_CELLS]; 2],
-            slot_of: [[[NO_TILE as u8; MAX_CELLS]; G]; 2],
+            power_of: [[0; MAX_CELLS]; 2],
             table_of: [[0; G]; 2],
             group_count: count,
             sides: 1 + usize::from(mirrored || partitions.len() == 2),
@@ -230,17 +231,14 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
                         false => usize::from(tile),
                     };
                     db.group_of[side][tile] = g as u8;
-                    db.slot_of[side][g][tile] = slot as u8;
+                    db.power_of[side][tile] = N.pow((tiles.len() - 1 - slot) as u32) as u32;
                 }
             }
         }
         for (tiles, table) in groups.iter().zip(tables) {
-            let tiles = tiles.as_ref().len();
-            db.groups.push(Group {
-                tiles,
-                ranking: Ranking::new(tiles, N),
-                table: table.into(),
-            });
+            let table = table.into();
+            let by_cells = spread::<N>(&table, tiles.as_ref().len());
+            db.groups.push(Group { table, by_cells });
         }
         db
     }
@@ -251,7 +249,8 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
         self.sides = 1 + usize::from(mirrored && self.mirrored);
     }
 
-    /// The bytes the tables take.
+    /// The bytes of the tables by rank, as built and saved (the search's copies, spread out by
+    /// cells, take two to three times as many).
     pub fn table_bytes(&self) -> usize {
         self.groups.iter().map(|g| g.table.len()).sum()
     }
@@ -437,6 +436,32 @@ fn advance(cells: &mut [u8], board: u16) -> bool {
     false
 }
 
+/// `table`, of a group of `k` tiles on a board of `N` cells, spread out to be indexed by the
+/// cells of the placement read as a number in base `N`, the first tile's cell its leading digit
+/// (entries no placement has stay 0).
+fn spread<const N: usize>(table: &[u8], k: usize) -> Vec<u8> {
+    let board = ((1u32 << N) - 1) as u16;
+    let mut by_cells = vec![0u8; N.pow(k as u32)];
+    // As in `build_table`: ranks in order come in blocks, one placement of all tiles but the
+    // last, that tile on each free cell in turn.
+    let mut prefix = [0u8; MAX_GROUP];
+    for (i, cell) in prefix[..k - 1].iter_mut().enumerate() {
+        *cell = i as u8;
+    }
+    for block in table.chunks(N - (k - 1)) {
+        let prefix = &mut prefix[..k - 1];
+        let used = prefix.iter().fold(0u16, |m, &c| m | 1 << c);
+        let base = N * prefix.iter().fold(0, |index, &c| index * N + usize::from(c));
+        let mut free = board & !used;
+        for &entry in block {
+            by_cells[base + free.trailing_zeros() as usize] = entry;
+            free &= free - 1;
+        }
+        advance(prefix, board);
+    }
+    by_cells
+}
+
 /// The table of one group of tiles (at most six) of a board `W` wide with `N` cells: for each
 /// placement's rank, the fewest moves of the group's tiles that bring them home, the blank
 /// ending in its goal cell's region.
@@ -534,22 +559,22 @@ pub fn build_table<const W: usize, const N: usize>(tiles: &[u8]) -> Vec<u8> {
     }
 }
 
-/// The ranks of each group's placement and their table entries, on the board (`[0]`) and on
-/// the mirrored board (`[1]`), and the two sums.
+/// The indices ([`spread`]) of each group's placement and their table entries, on the board
+/// (`[0]`) and on the mirrored board (`[1]`), and the two sums.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PatternState<const G: usize> {
-    ranks: [[u32; G]; 2],
+    indices: [[u32; G]; 2],
     values: [[u8; G]; 2],
     sums: [u32; 2],
 }
 
 impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
-    /// The group and slot of `tile` on the board (`side` 0) or the mirrored board (`side` 1).
+    /// The group of `tile` on the board (`side` 0) or the mirrored board (`side` 1), and what
+    /// its cell counts in the group's index.
     #[inline]
-    fn place(&self, side: usize, tile: u8) -> (usize, usize) {
+    fn place(&self, side: usize, tile: u8) -> (usize, u32) {
         let tile = usize::from(tile);
-        let g = usize::from(self.group_of[side][tile]);
-        (g, usize::from(self.slot_of[side][g][tile]))
+        (usize::from(self.group_of[side][tile]), self.power_of[side][tile])
     }
 
     /// The table of the side's group `g`.
@@ -558,8 +583,8 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
         &self.groups[usize::from(self.table_of[side][g])]
     }
 
-    /// The group, new rank and new table entry of one side once the tile at `from` (of that
-    /// side's board) steps to `to`; `tile_at(cell)` reads that side's board.
+    /// The group, new index and new table entry of one side once `tile` steps from `from` to
+    /// `to` (cells of that side's board).
     #[inline]
     fn step_side(
         &self,
@@ -568,17 +593,11 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
         tile: u8,
         from: usize,
         to: usize,
-        tile_at: impl Fn(usize) -> u8,
     ) -> (usize, u32, u8) {
-        let (g, slot) = self.place(side, tile);
-        let group = self.group(side, g);
-        let slot_of = &self.slot_of[side][g];
-        let rank = group
-            .ranking
-            .after_step::<W, N>(state.ranks[side][g], slot, from, to, |c| {
-                usize::from(slot_of[usize::from(tile_at(c))])
-            });
-        (g, rank, group.table[rank as usize])
+        let (g, power) = self.place(side, tile);
+        let step = (to as u32).wrapping_sub(from as u32);
+        let index = state.indices[side][g].wrapping_add(step.wrapping_mul(power));
+        (g, index, self.group(side, g).by_cells[index as usize])
     }
 }
 
@@ -587,26 +606,23 @@ impl<const W: usize, const N: usize, const G: usize> Heuristic<W, N> for Pattern
 
     fn state(&self, tiles: &[u8; N]) -> PatternState<G> {
         let mut state = PatternState {
-            ranks: [[0; G]; 2],
+            indices: [[0; G]; 2],
             values: [[0; G]; 2],
             sums: [0; 2],
         };
         for side in 0..self.sides {
-            let mut cells = [[0u8; MAX_RANKED]; G];
             for (cell, &tile) in tiles.iter().enumerate().filter(|&(_, &t)| t != 0) {
-                let (g, slot) = self.place(side, tile);
+                let (g, power) = self.place(side, tile);
                 let cell = match side == 1 && self.mirrored {
                     true => transposed::<W>(cell),
                     false => cell,
                 };
-                cells[g][slot] = cell as u8;
+                state.indices[side][g] += cell as u32 * power;
             }
-            for (g, cells) in cells.iter().enumerate().take(self.group_count) {
-                let group = self.group(side, g);
-                let rank = group.ranking.rank(&cells[..group.tiles]);
-                state.ranks[side][g] = rank;
-                state.values[side][g] = group.table[rank as usize];
-                state.sums[side] += u32::from(state.values[side][g]);
+            for g in 0..self.group_count {
+                let value = self.group(side, g).by_cells[state.indices[side][g] as usize];
+                state.values[side][g] = value;
+                state.sums[side] += u32::from(value);
             }
         }
         state
@@ -630,22 +646,22 @@ impl<const W: usize, const N: usize, const G: usize> Heuristic<W, N> for Pattern
         to: usize,
     ) -> PatternState<G> {
         let tile = tiles[from];
-        let board = self.step_side(state, 0, tile, from, to, |c| tiles[c]);
+        let board = self.step_side(state, 0, tile, from, to);
         let other = match (self.sides, self.mirrored) {
             (1, _) => None,
             (_, true) => {
                 let (from, to) = (transposed::<W>(from), transposed::<W>(to));
-                Some(self.step_side(state, 1, tile, from, to, |c| tiles[transposed::<W>(c)]))
+                Some(self.step_side(state, 1, tile, from, to))
             }
-            (_, false) => Some(self.step_side(state, 1, tile, from, to, |c| tiles[c])),
+            (_, false) => Some(self.step_side(state, 1, tile, from, to)),
         };
         // Written only after both look-ups: a byte written before them made the copy that
         // returns the state wait for it (a failed store forwarding), a sixth of the search.
         let mut next = *state;
-        for (side, (g, rank, value)) in std::iter::once(board).chain(other).enumerate() {
+        for (side, (g, index, value)) in std::iter::once(board).chain(other).enumerate() {
             next.sums[side] =
                 state.sums[side] + u32::from(value) - u32::from(state.values[side][g]);
-            next.ranks[side][g] = rank;
+            next.indices[side][g] = index;
             next.values[side][g] = value;
         }
         next
@@ -766,6 +782,30 @@ mod tests {
         check_table::<5, 15>(&[1, 6, 11, 7]);
         check_table::<3, 9>(&[1, 2, 4, 8]);
         check_table::<2, 4>(&[1, 2, 3]);
+    }
+
+    /// Every placement's entry, looked up spread out by its cells, against the table by rank.
+    fn check_spread<const N: usize>(k: usize) {
+        let table: Vec<u8> = (0..table_len(N, k)).map(|r| (r * 7 % 251) as u8).collect();
+        let by_cells = spread::<N>(&table, k);
+        let ranking = Ranking::new(k, N);
+        let mut seen = vec![false; by_cells.len()];
+        for (r, &entry) in table.iter().enumerate() {
+            let cells = ranking.unrank(r as u32, k);
+            let index = cells[..k].iter().fold(0, |i, &c| i * N + usize::from(c));
+            assert!(!seen[index], "two placements at index {}", index);
+            seen[index] = true;
+            assert_eq!(by_cells[index], entry, "{} tiles on {} cells, rank {}", k, N, r);
+        }
+    }
+
+    #[test]
+    fn a_spread_table_holds_each_placement_at_its_cells() {
+        check_spread::<16>(5);
+        check_spread::<16>(3);
+        check_spread::<15>(4);
+        check_spread::<9>(6);
+        check_spread::<4>(1);
     }
 
     /// A random walk of the blank from the goal, checking the updated state against a fresh

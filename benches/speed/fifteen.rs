@@ -94,7 +94,7 @@ fn built<const G: usize>(name: &str, partition: &[&[u8]]) -> (Duration, PatternD
     let (build_one, _) = least_time(RUNS, || PatternDb::<4, 16, G>::build(partition, 1));
     println!(
         "Pattern databases {} built in {} on two threads, {} on one (best of {}); the tables \
-         take {:.1} MiB.\n",
+         take {:.1} MiB by rank, two to three times that spread out for the search.\n",
         name,
         human(build_two),
         human(build_one),
