@@ -26,11 +26,14 @@
 //!   their runs of tiles in groups of at most four.
 //! - **Index**: a perfect rank of the group's cells, as Cantor ranks permutations: digit `i` is
 //!   the cell of the group's tile `i` counted among the cells its earlier tiles leave free, so a
-//!   5-tile table of the 4x4 board has 16·15·14·13·12 = 524,160 one-byte entries. The build
-//!   and the saved files use it. The search looks the table up spread out instead, indexed by
-//!   the cells themselves read as a number in base `N`: 16^5 entries, twice the memory, but a
-//!   tile's step just adds `to - from` times its digit's weight, where the rank also changes with
-//!   the tiles the step passes over. Searches visit 1.5 times as many nodes a second.
+//!   5-tile table of the 4x4 board has 16·15·14·13·12 = 524,160 one-byte entries. A tile
+//!   stepping to a neighbouring cell changes its own digit, and the digits of later tiles in the
+//!   (at most `W - 1`) cells it jumps over: the rank is updated in a few operations, never
+//!   recomputed. The build and the saved files use ranks. The search looks a table of up to six
+//!   tiles up spread out instead, indexed by the cells themselves read as a number in base `N`
+//!   (16^5 entries for five tiles, twice the memory): a tile's step just adds `to - from` times
+//!   its digit's weight, and the searches visit about 1.4 times as many nodes a second. Larger
+//!   groups (the saved 7-8 tables) keep their ranks: 16^8 entries would take 4 GB.
 //! - **Build**: breadth-first search backwards from the goal placement, over placements together
 //!   with the region of free cells the blank stands in: the blank wanders a region for free, and
 //!   a tile next to the region stepping into it costs one move and leaves the blank where the
@@ -156,10 +159,13 @@ fn transposed<const W: usize>(cell: usize) -> usize {
     cell % W * W + cell / W
 }
 
-/// A group's table, by rank and spread out by cells ([`spread`]).
+/// A group's size, how its placements are ranked, and its table: by rank, and for a group of
+/// at most `MAX_GROUP` tiles spread out by cells ([`spread`]), as the search looks it up.
 struct Group {
+    tiles: usize,
+    ranking: Ranking,
     table: Table,
-    by_cells: Vec<u8>,
+    by_cells: Option<Vec<u8>>,
 }
 
 /// The tables of one partition of the tiles `1..N` of a board `W` wide towards the goal
@@ -171,8 +177,10 @@ pub struct PatternDb<const W: usize, const N: usize, const G: usize = 3> {
     /// `group_of[side][tile]`: the group of `tile` in the partition (side 0), and in the second
     /// partition or of the tile it becomes on the mirrored board (side 1); `G` for the blank.
     group_of: [[u8; MAX_CELLS]; 2],
-    /// `power_of[side][tile]`: likewise, what a cell of the tile's counts in its group's index
-    /// ([`spread`]): `N^(k - 1 - i)` for tile `i` of a group of `k`.
+    /// `slot_of[side][g][tile]`: likewise, the tile's digit in group `g`'s rank, or `NO_TILE`.
+    slot_of: [[[u8; MAX_CELLS]; G]; 2],
+    /// `power_of[side][tile]`: what the tile's cell counts in its group's index spread out by
+    /// cells ([`spread`]): `N^(k - 1 - i)` for digit `i` of a group of `k` tiles.
     power_of: [[u32; MAX_CELLS]; 2],
     /// `table_of[side][g]`: the index in `groups` of the table of the side's group `g`, of
     /// `group_count` groups on either side.
@@ -213,6 +221,7 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
         let mut db = PatternDb {
             groups: Vec::new(),
             group_of: [[G as u8; MAX_CELLS]; 2],
+            slot_of: [[[NO_TILE as u8; MAX_CELLS]; G]; 2],
             power_of: [[0; MAX_CELLS]; 2],
             table_of: [[0; G]; 2],
             group_count: count,
@@ -231,14 +240,21 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
                         false => usize::from(tile),
                     };
                     db.group_of[side][tile] = g as u8;
+                    db.slot_of[side][g][tile] = slot as u8;
                     db.power_of[side][tile] = N.pow((tiles.len() - 1 - slot) as u32) as u32;
                 }
             }
         }
         for (tiles, table) in groups.iter().zip(tables) {
-            let table = table.into();
-            let by_cells = spread::<N>(&table, tiles.as_ref().len());
-            db.groups.push(Group { table, by_cells });
+            let (tiles, table) = (tiles.as_ref().len(), table.into());
+            db.groups.push(Group {
+                tiles,
+                ranking: Ranking::new(tiles, N),
+                by_cells: Some(&table)
+                    .filter(|_| tiles <= MAX_GROUP)
+                    .map(|t| spread::<N>(t, tiles)),
+                table,
+            });
         }
         db
     }
@@ -451,7 +467,9 @@ fn spread<const N: usize>(table: &[u8], k: usize) -> Vec<u8> {
     for block in table.chunks(N - (k - 1)) {
         let prefix = &mut prefix[..k - 1];
         let used = prefix.iter().fold(0u16, |m, &c| m | 1 << c);
-        let base = N * prefix.iter().fold(0, |index, &c| index * N + usize::from(c));
+        let base = N * prefix
+            .iter()
+            .fold(0, |index, &c| index * N + usize::from(c));
         let mut free = board & !used;
         for &entry in block {
             by_cells[base + free.trailing_zeros() as usize] = entry;
@@ -559,8 +577,8 @@ pub fn build_table<const W: usize, const N: usize>(tiles: &[u8]) -> Vec<u8> {
     }
 }
 
-/// The indices ([`spread`]) of each group's placement and their table entries, on the board
-/// (`[0]`) and on the mirrored board (`[1]`), and the two sums.
+/// The index of each group's placement (spread out by cells, [`spread`], or else its rank) and
+/// their table entries, on the board (`[0]`) and on the mirrored board (`[1]`), and the two sums.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PatternState<const G: usize> {
     indices: [[u32; G]; 2],
@@ -569,12 +587,12 @@ pub struct PatternState<const G: usize> {
 }
 
 impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
-    /// The group of `tile` on the board (`side` 0) or the mirrored board (`side` 1), and what
-    /// its cell counts in the group's index.
+    /// The group and digit of `tile` on the board (`side` 0) or the mirrored board (`side` 1).
     #[inline]
-    fn place(&self, side: usize, tile: u8) -> (usize, u32) {
+    fn place(&self, side: usize, tile: u8) -> (usize, usize) {
         let tile = usize::from(tile);
-        (usize::from(self.group_of[side][tile]), self.power_of[side][tile])
+        let g = usize::from(self.group_of[side][tile]);
+        (g, usize::from(self.slot_of[side][g][tile]))
     }
 
     /// The table of the side's group `g`.
@@ -583,8 +601,8 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
         &self.groups[usize::from(self.table_of[side][g])]
     }
 
-    /// The group, new index and new table entry of one side once `tile` steps from `from` to
-    /// `to` (cells of that side's board).
+    /// The group, new index and new table entry of one side once the tile at `from` (of that
+    /// side's board) steps to `to`; `tile_at(cell)` reads that side's board.
     #[inline]
     fn step_side(
         &self,
@@ -593,11 +611,27 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
         tile: u8,
         from: usize,
         to: usize,
+        tile_at: impl Fn(usize) -> u8,
     ) -> (usize, u32, u8) {
-        let (g, power) = self.place(side, tile);
-        let step = (to as u32).wrapping_sub(from as u32);
-        let index = state.indices[side][g].wrapping_add(step.wrapping_mul(power));
-        (g, index, self.group(side, g).by_cells[index as usize])
+        let (g, slot) = self.place(side, tile);
+        let (group, index) = (self.group(side, g), state.indices[side][g]);
+        match &group.by_cells {
+            Some(by_cells) => {
+                let step = (to as u32).wrapping_sub(from as u32);
+                let power = self.power_of[side][usize::from(tile)];
+                let index = index.wrapping_add(step.wrapping_mul(power));
+                (g, index, by_cells[index as usize])
+            }
+            None => {
+                let slot_of = &self.slot_of[side][g];
+                let rank = group
+                    .ranking
+                    .after_step::<W, N>(index, slot, from, to, |c| {
+                        usize::from(slot_of[usize::from(tile_at(c))])
+                    });
+                (g, rank, group.table[rank as usize])
+            }
+        }
     }
 }
 
@@ -611,16 +645,29 @@ impl<const W: usize, const N: usize, const G: usize> Heuristic<W, N> for Pattern
             sums: [0; 2],
         };
         for side in 0..self.sides {
+            let mut cells = [[0u8; MAX_RANKED]; G];
             for (cell, &tile) in tiles.iter().enumerate().filter(|&(_, &t)| t != 0) {
-                let (g, power) = self.place(side, tile);
+                let (g, slot) = self.place(side, tile);
                 let cell = match side == 1 && self.mirrored {
                     true => transposed::<W>(cell),
                     false => cell,
                 };
-                state.indices[side][g] += cell as u32 * power;
+                cells[g][slot] = cell as u8;
             }
-            for g in 0..self.group_count {
-                let value = self.group(side, g).by_cells[state.indices[side][g] as usize];
+            for (g, cells) in cells.iter().enumerate().take(self.group_count) {
+                let group = self.group(side, g);
+                let cells = &cells[..group.tiles];
+                let (index, value) = match &group.by_cells {
+                    Some(by_cells) => {
+                        let index = cells.iter().fold(0, |i, &c| i * N + usize::from(c));
+                        (index as u32, by_cells[index])
+                    }
+                    None => {
+                        let rank = group.ranking.rank(cells);
+                        (rank, group.table[rank as usize])
+                    }
+                };
+                state.indices[side][g] = index;
                 state.values[side][g] = value;
                 state.sums[side] += u32::from(value);
             }
@@ -646,14 +693,14 @@ impl<const W: usize, const N: usize, const G: usize> Heuristic<W, N> for Pattern
         to: usize,
     ) -> PatternState<G> {
         let tile = tiles[from];
-        let board = self.step_side(state, 0, tile, from, to);
+        let board = self.step_side(state, 0, tile, from, to, |c| tiles[c]);
         let other = match (self.sides, self.mirrored) {
             (1, _) => None,
             (_, true) => {
                 let (from, to) = (transposed::<W>(from), transposed::<W>(to));
-                Some(self.step_side(state, 1, tile, from, to))
+                Some(self.step_side(state, 1, tile, from, to, |c| tiles[transposed::<W>(c)]))
             }
-            (_, false) => Some(self.step_side(state, 1, tile, from, to)),
+            (_, false) => Some(self.step_side(state, 1, tile, from, to, |c| tiles[c])),
         };
         // Written only after both look-ups: a byte written before them made the copy that
         // returns the state wait for it (a failed store forwarding), a sixth of the search.
@@ -795,7 +842,11 @@ mod tests {
             let index = cells[..k].iter().fold(0, |i, &c| i * N + usize::from(c));
             assert!(!seen[index], "two placements at index {}", index);
             seen[index] = true;
-            assert_eq!(by_cells[index], entry, "{} tiles on {} cells, rank {}", k, N, r);
+            assert_eq!(
+                by_cells[index], entry,
+                "{} tiles on {} cells, rank {}",
+                k, N, r
+            );
         }
     }
 
@@ -838,6 +889,17 @@ mod tests {
             assert_eq!(state, db.state(&tiles));
             assert!(db.estimate(&state) <= walked);
         }
+    }
+
+    /// A group of more than `MAX_GROUP` tiles, as in the saved 7-8 tables, is looked up by rank.
+    #[cfg(feature = "tables")]
+    #[test]
+    fn a_group_over_six_tiles_is_looked_up_by_rank() {
+        let groups: [&[u8]; 2] = [&[1, 2, 3, 4, 5, 6, 7], &[8]];
+        let large = crate::large_table::build_large_table::<3, 9>(groups[0], 2, |_, _| {});
+        let db = PatternDb::<3, 9>::from_tables(&groups, vec![large, build_table::<3, 9>(&[8])]);
+        assert!(db.groups[0].by_cells.is_none() && db.groups[1].by_cells.is_some());
+        check_walk(&db);
     }
 
     /// The pattern databases of a board that is not square: its partition and the second.
