@@ -638,7 +638,7 @@ fn saved<const W: usize, const N: usize>(
 ) -> PatternDb<W, N> {
     let sizes: Vec<usize> = groups.iter().map(|g| table_len(N, g.len())).collect();
     if let Some(tables) = saved_tables::load(dir, groups, &sizes, threads) {
-        return PatternDb::from_tables(groups, tables);
+        return PatternDb::from_saved_tables(groups, tables);
     }
     let say = |text: String| {
         let _ = writeln!(io::stderr(), "{}", text);

@@ -32,8 +32,9 @@
 //!   recomputed. The build and the saved files use ranks. The search looks a table of up to six
 //!   tiles up spread out instead, indexed by the cells themselves read as a number in base `N`
 //!   (16^5 entries for five tiles, twice the memory): a tile's step just adds `to - from` times
-//!   its digit's weight, and the searches visit about 1.4 times as many nodes a second. Larger
-//!   groups (the saved 7-8 tables) keep their ranks: 16^8 entries would take 4 GB.
+//!   its digit's weight, and the searches visit about 1.4 times as many nodes a second. Tables
+//!   loaded from a saved file keep their ranks (spreading 6-6-3's would cost a board alone more
+//!   than it saves), as do groups over six tiles (16^8 entries would take 4 GB).
 //! - **Build**: breadth-first search backwards from the goal placement, over placements together
 //!   with the region of free cells the blank stands in: the blank wanders a region for free, and
 //!   a tile next to the region stepping into it costs one move and leaves the blank where the
@@ -159,8 +160,9 @@ fn transposed<const W: usize>(cell: usize) -> usize {
     cell % W * W + cell / W
 }
 
-/// A group's size, how its placements are ranked, and its table: by rank, and for a group of
-/// at most `MAX_GROUP` tiles spread out by cells ([`spread`]), as the search looks it up.
+/// A group's size, how its placements are ranked, and its table: by rank, and spread out by
+/// cells ([`spread`]) for the search, unless the table was loaded from a file or the group has
+/// more than `MAX_GROUP` tiles.
 struct Group {
     tiles: usize,
     ranking: Ranking,
@@ -206,10 +208,32 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
         PatternDb::of_partitions(&[groups], groups, tables)
     }
 
+    /// As [`PatternDb::from_tables`], for tables loaded from a saved file: looked up by rank,
+    /// not spread out, since spreading the 6-6-3 tables takes about 40 ms, more than a board
+    /// alone saves by it (Korf's 100 one board a process: a median of 59.4 ms, against 38.6 ms
+    /// before tables were spread out).
+    #[cfg(feature = "tables")]
+    pub fn from_saved_tables<T: AsRef<[u8]>>(groups: &[T], tables: Vec<Table>) -> Self {
+        PatternDb::ranked(&[groups], groups, tables)
+    }
+
     /// The pattern databases of `partitions`, one (mirrored on a square board) or two (on a
     /// board that is not square: [`second_partition`]), from the tables of `groups`, each built
     /// by [`build_table`], in order; every group of the partitions is among `groups`.
     pub fn of_partitions<T: AsRef<[u8]>>(
+        partitions: &[&[T]],
+        groups: &[T],
+        tables: Vec<impl Into<Table>>,
+    ) -> Self {
+        let mut db = PatternDb::ranked(partitions, groups, tables);
+        for group in db.groups.iter_mut().filter(|g| g.tiles <= MAX_GROUP) {
+            group.by_cells = Some(spread::<N>(&group.table, group.tiles));
+        }
+        db
+    }
+
+    /// [`PatternDb::of_partitions`], every table looked up by rank.
+    fn ranked<T: AsRef<[u8]>>(
         partitions: &[&[T]],
         groups: &[T],
         tables: Vec<impl Into<Table>>,
@@ -246,14 +270,12 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
             }
         }
         for (tiles, table) in groups.iter().zip(tables) {
-            let (tiles, table) = (tiles.as_ref().len(), table.into());
+            let tiles = tiles.as_ref().len();
             db.groups.push(Group {
                 tiles,
                 ranking: Ranking::new(tiles, N),
-                by_cells: Some(&table)
-                    .filter(|_| tiles <= MAX_GROUP)
-                    .map(|t| spread::<N>(t, tiles)),
-                table,
+                table: table.into(),
+                by_cells: None,
             });
         }
         db
@@ -891,15 +913,24 @@ mod tests {
         }
     }
 
-    /// A group of more than `MAX_GROUP` tiles, as in the saved 7-8 tables, is looked up by rank.
+    /// A group of more than `MAX_GROUP` tiles, as in the saved 7-8 tables, is looked up by rank,
+    /// and so is every table loaded from a file.
     #[cfg(feature = "tables")]
     #[test]
-    fn a_group_over_six_tiles_is_looked_up_by_rank() {
+    fn large_groups_and_saved_tables_are_looked_up_by_rank() {
         let groups: [&[u8]; 2] = [&[1, 2, 3, 4, 5, 6, 7], &[8]];
         let large = crate::large_table::build_large_table::<3, 9>(groups[0], 2, |_, _| {});
         let db = PatternDb::<3, 9>::from_tables(&groups, vec![large, build_table::<3, 9>(&[8])]);
         assert!(db.groups[0].by_cells.is_none() && db.groups[1].by_cells.is_some());
         check_walk(&db);
+        let groups = partition(3, 9, MAX_GROUP);
+        let tables = groups
+            .iter()
+            .map(|g| build_table::<3, 9>(g).into())
+            .collect();
+        let saved = PatternDb::<3, 9>::from_saved_tables(&groups, tables);
+        assert!(saved.groups.iter().all(|g| g.by_cells.is_none()));
+        check_walk(&saved);
     }
 
     /// The pattern databases of a board that is not square: its partition and the second.
