@@ -97,7 +97,9 @@ const LOAD_COST: u64 = 500_000;
 const SAVED_RULES: usize = 10;
 
 /// How many nodes of linear conflict a node of a search with the tables costs: on AMD EPYC
-/// about 45 ns against 24.
+/// about 45 ns against 24 when the search looked the tables up by rank, 40 to 60 ns against 40
+/// since it looks them up spread out (`pattern_db`). 1 instead made no difference measured on
+/// Korf's 100, in one input or one board a process (2026-11-26), so 2 stays.
 const TABLE_NODE_COST: u64 = 2;
 
 /// How many times the cost of the strongest tables (5-5-5 on the 4x4 board) a case searched
