@@ -474,9 +474,14 @@ fn advance(cells: &mut [u8], board: u16) -> bool {
     false
 }
 
-/// `table`, of a group of `k` tiles on a board of `N` cells, spread out to be indexed by the
-/// cells of the placement read as a number in base `N`, the first tile's cell its leading digit
-/// (entries no placement has stay 0).
+/// The index of the placement `cells` (the cell of the group's tile `i` at `i`) in a table
+/// spread out by cells: the cells read as a number in base `N`, the first its leading digit.
+fn by_cells_index<const N: usize>(cells: &[u8]) -> usize {
+    cells.iter().fold(0, |index, &c| index * N + usize::from(c))
+}
+
+/// `table`, of a group of `k` tiles on a board of `N` cells, spread out to be indexed by
+/// [`by_cells_index`] (entries no placement has stay 0).
 fn spread<const N: usize>(table: &[u8], k: usize) -> Vec<u8> {
     let board = ((1u32 << N) - 1) as u16;
     let mut by_cells = vec![0u8; N.pow(k as u32)];
@@ -489,9 +494,7 @@ fn spread<const N: usize>(table: &[u8], k: usize) -> Vec<u8> {
     for block in table.chunks(N - (k - 1)) {
         let prefix = &mut prefix[..k - 1];
         let used = prefix.iter().fold(0u16, |m, &c| m | 1 << c);
-        let base = N * prefix
-            .iter()
-            .fold(0, |index, &c| index * N + usize::from(c));
+        let base = N * by_cells_index::<N>(prefix);
         let mut free = board & !used;
         for &entry in block {
             by_cells[base + free.trailing_zeros() as usize] = entry;
@@ -635,7 +638,7 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
         to: usize,
         tile_at: impl Fn(usize) -> u8,
     ) -> (usize, u32, u8) {
-        let (g, slot) = self.place(side, tile);
+        let g = usize::from(self.group_of[side][usize::from(tile)]);
         let (group, index) = (self.group(side, g), state.indices[side][g]);
         match &group.by_cells {
             Some(by_cells) => {
@@ -645,6 +648,7 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
                 (g, index, by_cells[index as usize])
             }
             None => {
+                let (_, slot) = self.place(side, tile);
                 let slot_of = &self.slot_of[side][g];
                 let rank = group
                     .ranking
@@ -681,7 +685,7 @@ impl<const W: usize, const N: usize, const G: usize> Heuristic<W, N> for Pattern
                 let cells = &cells[..group.tiles];
                 let (index, value) = match &group.by_cells {
                     Some(by_cells) => {
-                        let index = cells.iter().fold(0, |i, &c| i * N + usize::from(c));
+                        let index = by_cells_index::<N>(cells);
                         (index as u32, by_cells[index])
                     }
                     None => {
