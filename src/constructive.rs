@@ -389,9 +389,10 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
         if !opposite || self.distance(blank, avoid) != 1 || self.distance(target, avoid) != 1 {
             return None;
         }
-        let (row, column) = (blank / width, blank % width);
+        let (row, column) = self.row_column(blank);
         let along = direction(blank, avoid, width);
-        let sides = match blank / width == avoid / width {
+        // Next to each other, the blank and `avoid` share a row when one cell apart.
+        let sides = match blank.abs_diff(avoid) == 1 {
             true => [(Move::Up, row > 0), (Move::Down, row + 1 < self.height)],
             false => [(Move::Left, column > 0), (Move::Right, column + 1 < width)],
         };
