@@ -66,6 +66,7 @@ pub fn solve(
         came_from: Vec::new(),
         queue: VecDeque::new(),
         route: Vec::new(),
+        best_route: Vec::new(),
         finish_cells,
         finish,
         emit,
@@ -123,6 +124,8 @@ struct Walker<G, F> {
     came_from: Vec<usize>,
     queue: VecDeque<(usize, usize)>,
     route: Vec<usize>,
+    /// The staircase of the best step so far, while [`Walker::walk_tile`] weighs its steps.
+    best_route: Vec<usize>,
     /// The largest block left to `finish`.
     finish_cells: usize,
     finish: G,
@@ -305,8 +308,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
                 .filter(|&&(useful, front)| useful && !self.fixed[front]);
             let (one, far) = (choices.count() == 1, self.distance(blank, at) > 3);
             // The least cost, the first in this order of those that cost as little, with its
-            // route round the tile when that was worked out (a staircase, two moves or so, is
-            // worked out again as it is taken).
+            // route round the tile when that was worked out (a staircase's in `best_route`).
             let mut best: Option<(usize, usize, Option<Walk>)> = None;
             for (useful, front) in nearer {
                 if !useful || self.fixed[front] {
@@ -323,12 +325,19 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
                 };
                 if best.map_or(true, |(least, _, _)| cost < least) {
                     best = Some((cost, front, walk));
+                    if let Some(Walk::Staircase) = walk {
+                        std::mem::swap(&mut self.route, &mut self.best_route);
+                    }
                 }
             }
             let (_, front, walk) = best.expect("a step nearer home is free");
             match walk {
-                Some(walk @ Walk::Around(..)) => self.follow(walk),
-                _ => self.blank_to(front, at),
+                Some(Walk::Staircase) => {
+                    std::mem::swap(&mut self.route, &mut self.best_route);
+                    self.follow(Walk::Staircase);
+                }
+                Some(walk) => self.follow(walk),
+                None => self.blank_to(front, at),
             }
             self.slide(direction(front, at, self.width));
         }
