@@ -487,12 +487,12 @@ fn spread<const N: usize>(table: &[u8], k: usize) -> Vec<u8> {
     let mut by_cells = vec![0u8; N.pow(k as u32)];
     // As in `build_table`: ranks in order come in blocks, one placement of all tiles but the
     // last, that tile on each free cell in turn.
-    let mut prefix = [0u8; MAX_GROUP];
-    for (i, cell) in prefix[..k - 1].iter_mut().enumerate() {
+    let mut first = [0u8; MAX_GROUP];
+    let prefix = &mut first[..k - 1];
+    for (i, cell) in prefix.iter_mut().enumerate() {
         *cell = i as u8;
     }
     for block in table.chunks(N - (k - 1)) {
-        let prefix = &mut prefix[..k - 1];
         let used = prefix.iter().fold(0u16, |m, &c| m | 1 << c);
         let base = N * by_cells_index::<N>(prefix);
         let mut free = board & !used;
@@ -648,8 +648,8 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
                 (g, index, by_cells[index as usize])
             }
             None => {
-                let (_, slot) = self.place(side, tile);
                 let slot_of = &self.slot_of[side][g];
+                let slot = usize::from(slot_of[usize::from(tile)]);
                 let rank = group
                     .ranking
                     .after_step::<W, N>(index, slot, from, to, |c| {
