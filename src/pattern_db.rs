@@ -34,7 +34,8 @@
 //!   (16^5 entries for five tiles, twice the memory): a tile's step just adds `to - from` times
 //!   its digit's weight, and the searches visit about 1.4 times as many nodes a second. Tables
 //!   loaded from a saved file keep their ranks (spreading 6-6-3's would cost a board alone more
-//!   than it saves), as do groups over six tiles (16^8 entries would take 4 GB).
+//!   than it saves), as do partitions with a group over six tiles (16^8 entries would take 4
+//!   GB).
 //! - **Build**: breadth-first search backwards from the goal placement, over placements together
 //!   with the region of free cells the blank stands in: the blank wanders a region for free, and
 //!   a tile next to the region stepping into it costs one move and leaves the blank where the
@@ -160,14 +161,11 @@ fn transposed<const W: usize>(cell: usize) -> usize {
     cell % W * W + cell / W
 }
 
-/// A group's size, how its placements are ranked, and its table: by rank, and spread out by
-/// cells ([`spread`]) for the search, unless the table was loaded from a file or the group has
-/// more than `MAX_GROUP` tiles.
+/// A group's size, how its placements are ranked, and its table by rank.
 struct Group {
     tiles: usize,
     ranking: Ranking,
     table: Table,
-    by_cells: Option<Vec<u8>>,
 }
 
 /// The tables of one partition of the tiles `1..N` of a board `W` wide towards the goal
@@ -176,6 +174,10 @@ struct Group {
 /// 12% slower, hence a parameter.
 pub struct PatternDb<const W: usize, const N: usize, const G: usize = 3> {
     groups: Vec<Group>,
+    /// The tables of `groups` spread out by cells ([`spread`]), which the search looks up; none
+    /// when it looks them up by rank (tables loaded from a file, or a group over `MAX_GROUP`
+    /// tiles).
+    by_cells: Vec<Vec<u8>>,
     /// `group_of[side][tile]`: the group of `tile` in the partition (side 0), and in the second
     /// partition or of the tile it becomes on the mirrored board (side 1); `G` for the blank.
     group_of: [[u8; MAX_CELLS]; 2],
@@ -226,8 +228,8 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
         tables: Vec<impl Into<Table>>,
     ) -> Self {
         let mut db = PatternDb::ranked(partitions, groups, tables);
-        for group in db.groups.iter_mut().filter(|g| g.tiles <= MAX_GROUP) {
-            group.by_cells = Some(spread::<N>(&group.table, group.tiles));
+        if db.groups.iter().all(|g| g.tiles <= MAX_GROUP) {
+            db.by_cells = db.groups.iter().map(|g| spread::<N>(&g.table, g.tiles)).collect();
         }
         db
     }
@@ -244,6 +246,7 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
         assert!(partitions.len() == 1 || (partitions.len() == 2 && !mirrored));
         let mut db = PatternDb {
             groups: Vec::new(),
+            by_cells: Vec::new(),
             group_of: [[G as u8; MAX_CELLS]; 2],
             slot_of: [[[NO_TILE as u8; MAX_CELLS]; G]; 2],
             power_of: [[0; MAX_CELLS]; 2],
@@ -275,7 +278,6 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
                 tiles,
                 ranking: Ranking::new(tiles, N),
                 table: table.into(),
-                by_cells: None,
             });
         }
         db
@@ -620,12 +622,6 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
         (g, usize::from(self.slot_of[side][g][tile]))
     }
 
-    /// The table of the side's group `g`.
-    #[inline]
-    fn group(&self, side: usize, g: usize) -> &Group {
-        &self.groups[usize::from(self.table_of[side][g])]
-    }
-
     /// The group, new index and new table entry of one side once the tile at `from` (of that
     /// side's board) steps to `to`; `tile_at(cell)` reads that side's board.
     #[inline]
@@ -639,25 +635,21 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
         tile_at: impl Fn(usize) -> u8,
     ) -> (usize, u32, u8) {
         let g = usize::from(self.group_of[side][usize::from(tile)]);
-        let (group, index) = (self.group(side, g), state.indices[side][g]);
-        match &group.by_cells {
-            Some(by_cells) => {
-                let step = (to as u32).wrapping_sub(from as u32);
-                let power = self.power_of[side][usize::from(tile)];
-                let index = index.wrapping_add(step.wrapping_mul(power));
-                (g, index, by_cells[index as usize])
-            }
-            None => {
-                let slot_of = &self.slot_of[side][g];
-                let slot = usize::from(slot_of[usize::from(tile)]);
-                let rank = group
-                    .ranking
-                    .after_step::<W, N>(index, slot, from, to, |c| {
-                        usize::from(slot_of[usize::from(tile_at(c))])
-                    });
-                (g, rank, group.table[rank as usize])
-            }
+        let (table, index) = (usize::from(self.table_of[side][g]), state.indices[side][g]);
+        if let Some(by_cells) = self.by_cells.get(table) {
+            let step = (to as u32).wrapping_sub(from as u32);
+            let power = self.power_of[side][usize::from(tile)];
+            let index = index.wrapping_add(step.wrapping_mul(power));
+            return (g, index, by_cells[index as usize]);
         }
+        let (group, slot_of) = (&self.groups[table], &self.slot_of[side][g]);
+        let slot = usize::from(slot_of[usize::from(tile)]);
+        let rank = group
+            .ranking
+            .after_step::<W, N>(index, slot, from, to, |c| {
+                usize::from(slot_of[usize::from(tile_at(c))])
+            });
+        (g, rank, group.table[rank as usize])
     }
 }
 
@@ -681,9 +673,10 @@ impl<const W: usize, const N: usize, const G: usize> Heuristic<W, N> for Pattern
                 cells[g][slot] = cell as u8;
             }
             for (g, cells) in cells.iter().enumerate().take(self.group_count) {
-                let group = self.group(side, g);
+                let table = usize::from(self.table_of[side][g]);
+                let group = &self.groups[table];
                 let cells = &cells[..group.tiles];
-                let (index, value) = match &group.by_cells {
+                let (index, value) = match self.by_cells.get(table) {
                     Some(by_cells) => {
                         let index = by_cells_index::<N>(cells);
                         (index as u32, by_cells[index])
@@ -917,15 +910,15 @@ mod tests {
         }
     }
 
-    /// A group of more than `MAX_GROUP` tiles, as in the saved 7-8 tables, is looked up by rank,
-    /// and so is every table loaded from a file.
+    /// A partition with a group of more than `MAX_GROUP` tiles, as in the saved 7-8 tables, is
+    /// looked up by rank, and so is every table loaded from a file.
     #[cfg(feature = "tables")]
     #[test]
     fn large_groups_and_saved_tables_are_looked_up_by_rank() {
         let groups: [&[u8]; 2] = [&[1, 2, 3, 4, 5, 6, 7], &[8]];
         let large = crate::large_table::build_large_table::<3, 9>(groups[0], 2, |_, _| {});
         let db = PatternDb::<3, 9>::from_tables(&groups, vec![large, build_table::<3, 9>(&[8])]);
-        assert!(db.groups[0].by_cells.is_none() && db.groups[1].by_cells.is_some());
+        assert!(db.by_cells.is_empty());
         check_walk(&db);
         let groups = partition(3, 9, MAX_GROUP);
         let tables = groups
@@ -933,7 +926,7 @@ mod tests {
             .map(|g| build_table::<3, 9>(g).into())
             .collect();
         let saved = PatternDb::<3, 9>::from_saved_tables(&groups, tables);
-        assert!(saved.groups.iter().all(|g| g.by_cells.is_none()));
+        assert!(saved.by_cells.is_empty());
         check_walk(&saved);
     }
 
