@@ -7,16 +7,16 @@
 //! disk or a closed pipe ends as it does for them.
 //!
 //! The bundle is the binary's source, then each engine module it reaches as `mod NAME { ... }`
-//! holding only the items reached: `engine::` paths become `crate::` paths and `#[cfg(test)]`
-//! items go. Reaching is worked out on tokens, not types, erring on the side of keeping: an item
-//! of a module is reached when reached code names it (in its own module, through a `use` of it,
-//! or as `module::name`); a method or associated constant of an inherent impl when its type is
-//! reached and reached code names it anywhere; a trait impl whole when its type and its trait
-//! (or a std trait) are reached; and a `use` keeps the names its module's kept code names. Every
-//! kept item keeps its doc comments and comments, and every line is indented with a tab for
-//! each four spaces (string literals untouched), which makes the 3x3 bundles a seventh smaller.
-//! The sources must be formatted by rustfmt: an item's text is taken as whole lines, from the
-//! line after the item before it.
+//! holding only the items reached: `engine::` paths become `crate::` paths, and tests
+//! (`#[cfg(test)]` items, doc examples) go. Reaching is worked out on tokens, not types, erring
+//! on the side of keeping: an item of a module is reached when reached code names it (in its own
+//! module, through a `use` of it, or as `module::name`); a method or associated constant of an
+//! inherent impl when its type is reached and reached code names it anywhere; a trait impl whole
+//! when its type and its trait (or a std trait) are reached; and a `use` keeps the names its
+//! module's kept code names. Every kept item keeps its doc comments and comments, and every line
+//! is indented with a tab for each four spaces (string literals untouched), which makes the 3x3
+//! bundles a seventh smaller. The sources must be formatted by rustfmt: an item's text is taken
+//! as whole lines, from the line after the item before it.
 
 use std::collections::{BTreeSet, HashSet};
 use std::ffi::OsString;
@@ -135,11 +135,39 @@ fn write_all(root: &Path, dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The source at `path` as a judge gets it: without the `tables` feature ([`without_tables`]).
+/// The source at `path` as a judge gets it: without the `tables` feature ([`without_tables`])
+/// and without doc examples ([`without_examples`]).
 fn read(path: PathBuf) -> Result<String, String> {
     let source =
         fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {}", path.display(), e))?;
-    Ok(without_tables(&source))
+    Ok(without_examples(&without_tables(&source)))
+}
+
+/// `source` without its doc examples: each `/// # Example` section, through the end of its
+/// code block, and the empty doc line before it. They are the engine's doctests, which call it
+/// by `engine::` paths, so a bundle could not run them; like `#[cfg(test)]` items, they go.
+fn without_examples(source: &str) -> String {
+    let mut kept: Vec<&str> = Vec::new();
+    let mut fences_left = 0;
+    for line in source.lines() {
+        let doc = line.trim_start().strip_prefix("///").map(str::trim);
+        match doc {
+            Some(doc) if fences_left > 0 => {
+                fences_left -= usize::from(doc.starts_with("```"));
+                continue;
+            }
+            _ => fences_left = 0,
+        }
+        if doc == Some("# Example") || doc == Some("# Examples") {
+            if kept.last().map(|l| l.trim()) == Some("///") {
+                kept.pop();
+            }
+            fences_left = 2;
+            continue;
+        }
+        kept.push(line);
+    }
+    kept.iter().map(|line| format!("{}\n", line)).collect()
 }
 
 /// `source` without the `tables` feature, which a judge, keeping no files, never uses: each

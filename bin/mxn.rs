@@ -44,7 +44,7 @@ fn main() {
         match arg.as_str() {
             "--path" => with_path = true,
             "--show" => (with_path, show) = (true, true),
-            _ => judge::file_argument(arg, &mut named),
+            _ => named.push(arg),
         }
     }
     let mut out = judge::output();
@@ -67,37 +67,26 @@ fn answer_all(
     loop {
         let case = read_case(input, &mut tiles);
         if let Ok(Some((columns, solvable))) = case {
-            let answer = if solvable { "YES" } else { "NO" };
-            if let Err(e) = writeln!(out, "{}", answer) {
-                judge::write_failed(e);
-            }
+            judge::written(writeln!(out, "{}", if solvable { "YES" } else { "NO" }));
             if solvable && show && tiles.len() <= show::MAX_CELLS {
                 let mut moves = Vec::new();
                 constructive::solve(columns, &tiles, 4, turn_last_block, |m| moves.push(m));
                 let drawing = show::draw(columns, &tiles, &moves, false);
                 let letters = judge::letters(&moves, false);
-                if let Err(e) = writeln!(out, "{}\n{}", letters, drawing) {
-                    judge::write_failed(e);
-                }
+                judge::written(writeln!(out, "{}\n{}", letters, drawing));
             } else if solvable && with_path {
                 // Streamed as found: a large board's path can take gigabytes.
                 constructive::solve(columns, &tiles, 4, turn_last_block, |m| {
-                    if let Err(e) = out.write_all(&[m.letter() as u8]) {
-                        judge::write_failed(e);
-                    }
+                    judge::written(out.write_all(&[m.letter() as u8]));
                 });
-                if let Err(e) = writeln!(out) {
-                    judge::write_failed(e);
-                }
+                judge::written(writeln!(out));
             }
             // Answer before waiting for more input.
             if !input.is_drained() {
                 continue;
             }
         }
-        if let Err(e) = out.flush() {
-            judge::write_failed(e);
-        }
+        judge::written(out.flush());
         match case {
             Ok(Some(_)) => {}
             Ok(None) => return,

@@ -68,7 +68,7 @@ fn main() {
                 Some(dir) if !dir.is_empty() => table_dir = Some(PathBuf::from(dir)),
                 _ => judge::fail(judge::NO_TABLE_DIR),
             },
-            _ => judge::file_argument(arg, &mut named),
+            _ => named.push(arg),
         }
     }
     let mut solver = AnyShape::new(threads);
@@ -95,7 +95,7 @@ fn main() {
                 }
                 Ok(None) => break,
                 Err(e) => {
-                    flush(&mut out);
+                    judge::written(out.flush());
                     judge::input_failed(file, &e);
                 }
             };
@@ -109,11 +109,11 @@ fn main() {
             }
             // Answer before waiting for more input, and on a terminal before the next board.
             if input.is_drained() || progress.is_some() {
-                flush(&mut out);
+                judge::written(out.flush());
             }
         }
     }
-    flush(&mut out);
+    judge::written(out.flush());
 }
 
 /// Solves the board `tiles`, `width` to a row, and prints its line of moves, and with `show` the
@@ -131,9 +131,7 @@ fn answer(
     let mut moves = Vec::new();
     // Written as found: a large board's solution can take gigabytes.
     let report = solver.solve(width, tiles, &mut |m: Move| {
-        if let Err(e) = out.write_all(&[m.letter() as u8]) {
-            judge::write_failed(e);
-        }
+        judge::written(out.write_all(&[m.letter() as u8]));
         if drawn {
             moves.push(m);
         }
@@ -149,9 +147,7 @@ fn answer(
         (true, Some(_)) => writeln!(out, "{}", show::draw(width, tiles, &moves, false)),
         _ => Ok(()),
     };
-    if let Err(e) = written.and(drawing) {
-        judge::write_failed(e);
-    }
+    judge::written(written.and(drawing));
 }
 
 /// A line on standard error, when it is a terminal, for a board that takes more than a second:
@@ -214,12 +210,6 @@ impl Progress {
             }
             wipe.send(()).ok();
         }
-    }
-}
-
-fn flush(out: &mut impl Write) {
-    if let Err(e) = out.flush() {
-        judge::write_failed(e);
     }
 }
 

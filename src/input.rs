@@ -5,7 +5,7 @@
 //! are refused before they are read whole, so memory stays bounded.
 
 use std::fmt;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, Read};
 
 use crate::board::Board;
 
@@ -292,57 +292,27 @@ impl<R: Read> Input<R> {
         self.line.clear();
         self.taken = 0;
         let number = self.line_number + 1;
-        let (mut read_any, mut line_ended) = (false, false);
-        loop {
-            let available = match self.reader.fill_buf() {
-                Ok(available) => available,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(self.error(number, format!("cannot read input: {}", e))),
-            };
-            if available.is_empty() {
-                break;
-            }
-            read_any = true;
-            let (part, ended) = match available.iter().position(|&b| b == b'\n') {
-                Some(end) => (&available[..end], true),
-                None => (available, false),
-            };
-            if self.line.len() + part.len() > self.max_line {
-                let message = format!("longer than {} bytes", self.max_line);
-                return Err(self.error(number, message));
-            }
-            self.line.extend_from_slice(part);
-            let consumed = part.len() + ended as usize;
-            self.reader.consume(consumed);
-            if ended {
-                line_ended = true;
-                break;
-            }
-        }
-        if !read_any {
-            return Ok(false);
+        // Read through `take`, so a line past the limit is refused before it is read whole.
+        let mut limited = (&mut self.reader).take(self.max_line as u64 + 1);
+        match limited.read_until(b'\n', &mut self.line) {
+            Ok(0) => return Ok(false),
+            Ok(_) => {}
+            Err(e) => return Err(self.error(number, format!("cannot read input: {}", e))),
         }
         self.line_number = number;
-        self.line_ended = line_ended;
+        self.line_ended = self.line.last() == Some(&b'\n');
+        if self.line.len() - usize::from(self.line_ended) > self.max_line {
+            return Err(self.error(number, format!("longer than {} bytes", self.max_line)));
+        }
         if number == 1 && self.line.starts_with("\u{feff}".as_bytes()) {
             self.line.drain(..3);
         }
-        let end = self
-            .line
-            .iter()
-            .rposition(|b| !b.is_ascii_whitespace())
-            .map_or(0, |i| i + 1);
+        let filled = |b: &u8| !b.is_ascii_whitespace();
+        let end = self.line.iter().rposition(filled).map_or(0, |i| i + 1);
         self.line.truncate(end);
-        let start = self
-            .line
-            .iter()
-            .position(|b| !b.is_ascii_whitespace())
-            .unwrap_or(0);
+        let start = self.line.iter().position(filled).unwrap_or(0);
         self.line.drain(..start);
-        self.separated = self
-            .line
-            .iter()
-            .any(|&b| b == b',' || b.is_ascii_whitespace());
+        self.separated = self.line.iter().any(|&b| b == b',' || !filled(&b));
         if std::str::from_utf8(&self.line).is_err() {
             return Err(self.error(number, "not valid UTF-8".to_string()));
         }

@@ -83,16 +83,7 @@ pub const DISTANCE: Format = Format {
     none: "-1",
 };
 
-/// What to print for each case, each detail adding to the one before.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Detail {
-    Distance,
-    Path,
-    Show,
-}
-
 const PATH_OPTION: &str = "
-Options:
   --path   after each answer, print a shortest sequence of moves of the blank,
            the first in dictionary order (D, L, R, U; an empty line for 0 moves,
            nothing for -1)";
@@ -129,7 +120,7 @@ pub fn run<const W: usize, const N: usize, S, F>(
     S: Solve<W, N>,
     F: FnMut(&mut Reader) -> Result<Option<(Board<W, N>, Board<W, N>)>, InputError>,
 {
-    let (detail, files) = detail_from_args(help, format, &mut solver);
+    let (with_path, show, files) = options(help, format, &mut solver);
     let mut out = output();
     let mut cases = Vec::new();
     let mut answered = 0;
@@ -145,15 +136,13 @@ pub fn run<const W: usize, const N: usize, S, F>(
                     continue;
                 }
             }
-            let answers = solver.answer(&cases, detail != Detail::Distance);
+            let answers = solver.answer(&cases, with_path);
             for ((start, _), answer) in cases.iter().zip(answers) {
                 answered += 1;
-                if let Err(e) = write_answer(&mut out, format, detail, answered, start, answer) {
-                    write_failed(e);
-                }
+                written(write_answer(&mut out, format, show, answered, start, answer));
             }
             cases.clear();
-            flush(&mut out);
+            written(out.flush());
             match read {
                 Ok(Some(_)) => {}
                 Ok(None) if answered == 0 && f + 1 == files.len() => {
@@ -210,24 +199,21 @@ pub fn input_failed(file: Option<&str>, e: &InputError) -> ! {
     }
 }
 
-/// Adds `arg`, no known option, to the files `named`; a usage error if it looks like an option.
-pub fn file_argument(arg: String, named: &mut Vec<String>) {
-    if arg != "-" && arg.starts_with('-') {
-        unknown(&arg);
-    }
-    named.push(arg);
-}
-
-/// The files `args` name (`-`, standard input, is `None`), or standard input alone.
+/// The files `args`, no known options, name (`-`, standard input, is `None`), or standard input
+/// alone; an argument that looks like an option is a usage error.
 pub fn files(args: Vec<String>) -> Vec<Option<String>> {
-    let files: Vec<Option<String>> = args
-        .into_iter()
-        .map(|arg| Some(arg).filter(|arg| arg != "-"))
-        .collect();
-    match files.is_empty() {
-        true => vec![None],
-        false => files,
+    let mut files = vec![];
+    for arg in args {
+        match arg.as_str() {
+            "-" => files.push(None),
+            _ if arg.starts_with('-') => unknown(&arg),
+            _ => files.push(Some(arg)),
+        }
     }
+    if files.is_empty() {
+        files.push(None);
+    }
+    files
 }
 
 /// The arguments, unless one is `--help`: then `help` is printed and the program ends.
@@ -253,43 +239,34 @@ pub fn unknown(arg: &str) -> ! {
     fail(&format!("unknown argument {} (see --help)", quoted(arg)))
 }
 
-/// The detail the arguments ask for and the files they name; `--threads N` goes to the solver.
-fn detail_from_args<const W: usize, const N: usize, S: Solve<W, N>>(
+/// Whether the arguments ask for paths and for drawings, and the files they name; `--threads N`
+/// goes to the solver.
+fn options<const W: usize, const N: usize, S: Solve<W, N>>(
     help: &str,
     format: Format,
     solver: &mut S,
-) -> (Detail, Vec<Option<String>>) {
+) -> (bool, bool, Vec<Option<String>>) {
     #[cfg(feature = "tables")]
     let tables = if S::KEEPS_TABLES { TABLES_OPTION } else { "" };
     #[cfg(not(feature = "tables"))]
     let tables = "";
-    let (mut detail, help) = match format.moves {
-        false => (
-            Detail::Distance,
-            format!("{}{}{}{}", help, PATH_OPTION, tables, OPTIONS),
-        ),
-        true => (
-            Detail::Path,
-            format!("{}\nOptions:{}{}", help, tables, OPTIONS),
-        ),
-    };
-    let args = args(&help);
-    let mut args = args.into_iter();
-    let mut named = Vec::new();
+    let path = if format.moves { "" } else { PATH_OPTION };
+    let mut args = args(&format!("{}\nOptions:{}{}{}", help, path, tables, OPTIONS)).into_iter();
+    let (mut with_path, mut show, mut named) = (format.moves, false, vec![]);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--path" if !format.moves => detail = detail.max(Detail::Path),
-            "--show" => detail = Detail::Show,
+            "--path" if !format.moves => with_path = true,
+            "--show" => (with_path, show) = (true, true),
             "--threads" => solver.set_threads(threads_argument(args.next())),
             #[cfg(feature = "tables")]
             "--tables" if S::KEEPS_TABLES => match args.next() {
                 Some(dir) if !dir.is_empty() => solver.set_table_dir(PathBuf::from(dir)),
                 _ => fail(NO_TABLE_DIR),
             },
-            _ => file_argument(arg, &mut named),
+            _ => named.push(arg),
         }
     }
-    (detail, files(named))
+    (with_path, show, files(named))
 }
 
 /// The number after `--threads`: 1 or more, else a usage error.
@@ -307,7 +284,7 @@ pub const NO_TABLE_DIR: &str = "--tables needs a folder to keep the tables in (s
 fn write_answer<const W: usize, const N: usize>(
     out: &mut impl Write,
     format: Format,
-    detail: Detail,
+    show: bool,
     case: usize,
     start: &Board<W, N>,
     answer: Option<Answer>,
@@ -328,7 +305,7 @@ fn write_answer<const W: usize, const N: usize>(
         writeln!(out, "{}", moves.len())?;
     }
     writeln!(out, "{}", letters(&moves, format.lowercase))?;
-    if detail == Detail::Show {
+    if show {
         let tiles = start.tiles().map(u32::from);
         writeln!(out, "{}", show::draw(W, &tiles, &moves, format.lowercase))?;
     }
@@ -338,12 +315,6 @@ fn write_answer<const W: usize, const N: usize>(
 /// The letters of `moves`.
 pub fn letters(moves: &[Move], lowercase: bool) -> String {
     moves.iter().map(|m| m.letter_in(lowercase)).collect()
-}
-
-fn flush(out: &mut impl Write) {
-    if let Err(e) = out.flush() {
-        write_failed(e);
-    }
 }
 
 /// Standard output, buffered; a closed one is an error before anything is lost (Rust's runtime
@@ -369,7 +340,12 @@ fn stdout_was_closed() -> bool {
 /// Writes `text` to standard output, or fails as [`write_failed`] does.
 pub fn print_all(text: &str) {
     let mut out = output();
-    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    written(out.write_all(text.as_bytes()).and_then(|()| out.flush()));
+}
+
+/// Fails as [`write_failed`] does if a write failed.
+pub fn written(result: io::Result<()>) {
+    if let Err(e) = result {
         write_failed(e);
     }
 }
