@@ -139,7 +139,9 @@ pub fn run<const W: usize, const N: usize, S, F>(
             let answers = solver.answer(&cases, with_path);
             for ((start, _), answer) in cases.iter().zip(answers) {
                 answered += 1;
-                written(write_answer(&mut out, format, show, answered, start, answer));
+                written(write_answer(
+                    &mut out, format, show, answered, start, answer,
+                ));
             }
             cases.clear();
             written(out.flush());

@@ -229,7 +229,11 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
     ) -> Self {
         let mut db = PatternDb::ranked(partitions, groups, tables);
         if db.groups.iter().all(|g| g.tiles <= MAX_GROUP) {
-            db.by_cells = db.groups.iter().map(|g| spread::<N>(&g.table, g.tiles)).collect();
+            db.by_cells = db
+                .groups
+                .iter()
+                .map(|g| spread::<N>(&g.table, g.tiles))
+                .collect();
         }
         db
     }

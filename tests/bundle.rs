@@ -98,9 +98,14 @@ fn docs_above<'a>(lines: &[&'a str], at: usize) -> Vec<&'a str> {
 fn without_example(docs: Vec<String>) -> Vec<String> {
     match docs.iter().position(|d| d.trim_start() == "/// # Example") {
         Some(heading) => {
-            let fences = docs[heading..].iter().filter(|d| d.contains("/// ```")).count();
+            let fences = docs[heading..]
+                .iter()
+                .filter(|d| d.contains("/// ```"))
+                .count();
             assert_eq!(fences, 2, "an example is the end of its doc: {:?}", docs);
-            let attributes = docs.iter().skip_while(|d| !d.trim_start().starts_with("#["));
+            let attributes = docs
+                .iter()
+                .skip_while(|d| !d.trim_start().starts_with("#["));
             let mut kept = docs[..heading - 1].to_vec();
             kept.extend(attributes.cloned());
             kept
@@ -157,7 +162,11 @@ fn every_bundle_is_one_file_that_compiles_alone() {
         let path = dir.join(&name);
         let text = std::fs::read_to_string(&path).unwrap();
         // Doc examples are the engine's tests, which name the engine crate: they go.
-        assert!(!text.contains("# Example") && !text.contains("```"), "{}", name);
+        assert!(
+            !text.contains("# Example") && !text.contains("```"),
+            "{}",
+            name
+        );
         let code: String = text
             .lines()
             .filter(|line| !line.trim_start().starts_with("//"))
