@@ -33,8 +33,7 @@ Options:
   --show   as --path, and draw every board along the moves (boards of up to 100
            cells; larger ones get the moves alone)
   --help   print this help
-Arguments that are not options name files to read one after another instead of
-standard input (- is standard input).
+Other arguments name files to read in turn instead of standard input (-).
 ";
 
 fn main() {

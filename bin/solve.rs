@@ -50,8 +50,7 @@ Options:
   --threads N
            use at most N threads, and never more than one per core (the default)
   --help   print this help
-Arguments that are not options name files to read one after another instead of
-standard input (- is standard input).
+Other arguments name files to read in turn instead of standard input (-).
 ";
 
 fn main() {

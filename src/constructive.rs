@@ -10,11 +10,9 @@
 //! tiles stay put. A move that undoes the one before is dropped with it.
 //!
 //! Every move of the blank pushes a tile the other way, and most moves are the blank's walks,
-//! so the walks choose what they push: towards the side whose tile comes nearer home. On random
-//! 100 x 100 boards that took the paths from 5.1 to 3.3 times the Manhattan distance, for 40%
-//! more time (Intel Xeon, 2026-11-25). On one such board, rows alone down to a strip of two,
-//! then its columns, gave 3.29 times the lower bound; a square block 3.12, as the tiles of a
-//! short line have less far to go; and 3.08 once a column's walks break ties along the column.
+//! so the walks choose what they push: towards the side whose tile comes nearer home (on
+//! 100 x 100, paths of 3.1 times the Manhattan distance instead of 5.1; the README has the
+//! figures).
 
 use std::cmp::{Ordering, Reverse};
 use std::collections::VecDeque;
@@ -106,11 +104,9 @@ struct Walker<G, F> {
     tiles: Vec<u32>,
     /// The blank's cell.
     blank: usize,
-    /// The line being placed: its first cell, the step along it (1 for a row, whose walks break
-    /// their ties along it, as a column's do) and its length. Only its
-    /// tiles are followed as they move (`line_cells`, in order along it): following every tile
-    /// took a quarter of a 999 x 999 board's time (the README gives the figures), each slide
-    /// writing far off in memory.
+    /// The line being placed: its first cell, the step along it (1 for a row) and its length.
+    /// Only its tiles are followed as they move (`line_cells`, in order along it): following
+    /// every tile took a quarter of a 999 x 999 board's time.
     line: (usize, usize, usize),
     line_cells: Vec<usize>,
     /// [`inverse`] of `width`, for [`row_column`].
@@ -119,8 +115,7 @@ struct Walker<G, F> {
     fixed: Vec<bool>,
     /// The latest moves, not yet out.
     held: VecDeque<Move>,
-    /// The cells of the blank's searches and of the route found, kept from one to the next:
-    /// allocating them took a sixth of a large board's time.
+    /// The cells of the blank's searches and of the route found, kept from one to the next.
     came_from: Vec<usize>,
     queue: VecDeque<(usize, usize)>,
     route: Vec<usize>,
@@ -282,9 +277,8 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
 
     /// Walks `tile` to `target` a step at a time, fixed cells untouched. Of the steps nearer, it
     /// takes the one whose route pushes the fewest tiles from home, along the line being placed
-    /// on a tie; a blank over three cells away takes the step it reaches first. On 100 x 100,
-    /// rows alone, that gave 3.30 times the Manhattan distance, against 3.44 always taking the
-    /// step reached first, 3.26 always counting (a fifth slower), 3.55 for the fewest moves.
+    /// on a tie; a blank over three cells away takes the step it reaches first (the README
+    /// compares the choices).
     fn walk_tile(&mut self, tile: u32, target: usize) {
         loop {
             let at = self.cell_of(tile);

@@ -1,13 +1,10 @@
-//! IDA*: depth-first search under a bound that rises to the smallest overshoot, guided by an
-//! admissible heuristic, so the first path found is optimal, and memory is the path. Moves are
-//! tried in letter order, so it is the first optimal path in dictionary order. A [`Pruning`]
-//! skips moves: the one that undoes the last ([`NoUndo`]), and on long 4x4 searches those that
-//! repeat what a shorter or earlier sequence reaches (`move_rules`: a third of the nodes fewer).
-//!
-//! Written once for any [`Heuristic`] (linear conflict, or 4x4 pattern databases), whose state
-//! is updated from the tile that slid before the tile slides, so a child cut off costs no write.
-//! An iteration can be shared between threads ([`Iterations::run_iteration`]) with the same
-//! answer on any number of them.
+//! IDA*: depth-first search under a bound that rises to the smallest overshoot of an admissible
+//! [`Heuristic`], so the first path found is optimal, and memory is the path. Moves are tried in
+//! letter order: the path is the first optimal one in dictionary order. A [`Pruning`] skips the
+//! move that undoes the last ([`NoUndo`]), or on 4x4 those that repeat what a shorter or earlier
+//! sequence reaches (`move_rules`). The heuristic is updated before the tile slides, so a child
+//! cut off costs no write. An iteration can be shared between threads
+//! ([`Iterations::run_iteration`]) with the same answer on any number of them.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -34,10 +31,9 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-/// An admissible estimate of the moves left to one goal, kept up to date as tiles slide (and
-/// shared between a search's threads).
+/// An admissible estimate of the moves left to one goal, kept up to date as tiles slide.
 pub trait Heuristic<const W: usize, const N: usize>: Sync {
-    /// What the heuristic knows of one board: its estimate and what updates it.
+    /// What it knows of one board: its estimate and what updates it.
     type State: Copy + Send + Sync;
     /// The state of the board `tiles`.
     fn state(&self, tiles: &[u8; N]) -> Self::State;
@@ -53,8 +49,8 @@ pub trait Heuristic<const W: usize, const N: usize>: Sync {
     ) -> Self::State;
 }
 
-/// Which moves a search may make next: an automaton over the moves so far, from state 0. It
-/// must never forbid a move of the first shortest path in dictionary order.
+/// Which moves a search may make next: an automaton over the moves so far, from state 0, that
+/// never forbids a move of the first shortest path in dictionary order.
 pub trait Pruning: Copy + Send + Sync {
     /// The moves allowed in `state`, a bit per move of [`Move::ALL`].
     fn allowed(&self, state: u16) -> u8;
@@ -90,8 +86,8 @@ impl Pruning for NoUndo {
     }
 }
 
-/// The first shortest path from `start` to `goal`, by IDA* with linear conflict; `None` at
-/// once when parity says no moves join them.
+/// The first shortest path from `start` to `goal` by IDA* with linear conflict; `None` at once
+/// when parity says there is none.
 ///
 /// # Example
 /// ```
@@ -288,8 +284,7 @@ struct Search<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P> {
     moves: Vec<Move>,
     nodes: u64,
     node_limit: u64,
-    /// For a search that cuts its tree: the depth of the cut, the moves to where it stands,
-    /// and the subtrees left.
+    /// For a search that cuts its tree: the cut's depth, the moves so far, the subtrees left.
     split_depth: u32,
     trail: Vec<Move>,
     subtrees: Vec<Subtree<N, H::State>>,
@@ -331,8 +326,8 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
     }
 
     /// Searches below the blank at `blank`, `depth` moves in; true when the search is over (the
-    /// goal reached, its path pushed onto `self.moves`, or the node limit passed). With `SPLIT`,
-    /// the nodes at `self.split_depth` are left, in order, in `self.subtrees`.
+    /// goal reached, its path pushed onto `self.moves`, or the node limit passed). `SPLIT` leaves
+    /// the nodes at `self.split_depth`, in order, in `self.subtrees`.
     fn dfs<const SPLIT: bool>(
         &mut self,
         blank: usize,

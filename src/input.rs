@@ -1,8 +1,8 @@
-//! Judge input: a board on one line or a row a line, or a stream of tiles whatever the lines
-//! (HDU's form); every error names its line. A line of up to ten cells without separators has a
-//! tile a character (`283104765`), else a run of digits is a tile; `0`, `.` or `x` is the blank;
-//! white space, commas and brackets only separate (`[[1,2,3],[4,0,5]]`). Lines past the limit
-//! are refused before they are read whole, so memory stays bounded.
+//! Judge input: a board on one line or a row a line, or tiles however the lines go (HDU); each
+//! error names its line. Up to ten cells, a line without separators has a tile a character
+//! (`283104765`), else a run of digits is a tile; `0`, `.` or `x` is the blank; white space,
+//! commas and brackets only separate (`[[1,2,3],[4,0,5]]`). A line past the limit is refused
+//! before it is read whole.
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Read};
@@ -12,12 +12,10 @@ use crate::board::Board;
 /// The longest line accepted by default, in bytes.
 pub const MAX_LINE: usize = 4096;
 
-/// The most rows, and the most numbers in a row, of the boards of any size that `mxn` and
-/// `solve` read; the fewest of each is 2.
+/// The most rows, and numbers in a row, of the boards `mxn` and `solve` read (the fewest: 2).
 pub const MAX_SIDE: usize = 999;
 
-/// The longest line `mxn` and `solve` accept: a row of 999 numbers of up to six digits takes
-/// 7 KB.
+/// The longest line `mxn` and `solve` accept: a row of 999 six-digit numbers takes 7 KB.
 pub const MAX_ROW_LINE: usize = 1 << 16;
 
 /// `text` quoted for an error message: control characters escaped, cut after 40 characters.
@@ -47,7 +45,7 @@ fn escaped(text: &str, longest: usize) -> String {
     out
 }
 
-/// `text` as a count or size: ASCII digits alone (no sign, no spaces), no larger than `usize`.
+/// `text` as a count or size: ASCII digits alone (no sign), no larger than `usize`.
 pub fn parse_count(text: &str) -> Option<usize> {
     match text.bytes().all(|b| b.is_ascii_digit()) {
         true => text.parse().ok(),
@@ -71,7 +69,7 @@ impl fmt::Display for InputError {
 /// A reader of boards.
 pub struct Input<R> {
     reader: BufReader<R>,
-    /// The current line (UTF-8) and how much of it the tiles read have taken.
+    /// The current line (UTF-8) and how much of it the tiles read took.
     line: Vec<u8>,
     taken: usize,
     line_number: usize,
@@ -111,8 +109,7 @@ impl<R: Read> Input<R> {
         std::str::from_utf8(&self.line).unwrap_or("")
     }
 
-    /// The line of the end of the input, for errors there: after the last line, or on it if
-    /// it has no line end.
+    /// The line of the end of the input: after the last line, or on it if it has no line end.
     pub fn end_line(&self) -> usize {
         self.line_number + usize::from(self.line_ended)
     }
@@ -139,16 +136,15 @@ impl<R: Read> Input<R> {
         let count = self.tiles_of_line(&mut tiles, N)?;
         if count == W && W < N {
             for row in 1..N / W {
-                if !self.read_line()? {
-                    let message =
-                        format!("expected a row of {} tiles, found the end of the input", W);
-                    return Err(self.error(self.end_line(), message));
-                }
-                let count = self.tiles_of_line(&mut tiles[row * W..], N)?;
-                if count != W {
-                    let message = format!("expected a row of {} tiles, found {}", W, count);
-                    return Err(self.error(self.line_number, message));
-                }
+                let (found, line) = match self.read_line()? {
+                    true => match self.tiles_of_line(&mut tiles[row * W..], N)? {
+                        count if count == W => continue,
+                        count => (count.to_string(), self.line_number),
+                    },
+                    false => ("the end of the input".to_string(), self.end_line()),
+                };
+                let message = format!("expected a row of {} tiles, found {}", W, found);
+                return Err(self.error(line, message));
             }
         } else if count != N {
             let message = format!(
@@ -166,8 +162,7 @@ impl<R: Read> Input<R> {
             .map_err(|message| self.error(first, message))
     }
 
-    /// The next `N` tiles however they spread over lines (HDU 1043 promises nothing); `None` at
-    /// the end.
+    /// The next `N` tiles however they spread over lines (HDU 1043); `None` at the end.
     pub fn board_of_tiles<const W: usize, const N: usize>(
         &mut self,
     ) -> Result<Option<Board<W, N>>, InputError> {
@@ -230,7 +225,7 @@ impl<R: Read> Input<R> {
         Ok(false)
     }
 
-    /// Reads the current line's tiles (of a board of `cells` cells) into `tiles`; counts them all.
+    /// Reads the current line's tiles (of `cells` cells) into `tiles`; counts them all.
     pub fn tiles_of_line(&mut self, tiles: &mut [u32], cells: usize) -> Result<usize, InputError> {
         let mut count = 0;
         while let Some(tile) = self.next_tile(cells)? {
@@ -292,7 +287,6 @@ impl<R: Read> Input<R> {
         self.line.clear();
         self.taken = 0;
         let number = self.line_number + 1;
-        // Read through `take`, so a line past the limit is refused before it is read whole.
         let mut limited = (&mut self.reader).take(self.max_line as u64 + 1);
         match limited.read_until(b'\n', &mut self.line) {
             Ok(0) => return Ok(false),

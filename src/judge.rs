@@ -1,8 +1,8 @@
 //! The loop of every judge program: read cases (standard input, or the files named), answer
-//! them through one solver, print each answer in its judge's [`Format`]. The cases at hand go to
-//! the solver together (the 4x4 solver shares them between threads), then are printed before the
-//! program waits for more, so a person typing boards gets each answer at once. Bad input is one
-//! `error: line N: ...` line on standard error and exit status 2, after the answers so far.
+//! them through one solver, print each answer in its judge's [`Format`]. The cases at hand are
+//! answered together (the 4x4 solver shares them between threads) before the program waits for
+//! more, so a person typing boards gets each answer at once. Bad input is one `error: line N:`
+//! line on standard error and exit status 2, after the answers so far.
 
 use std::ffi::OsString;
 use std::fs::File;
@@ -21,7 +21,7 @@ const BATCH: usize = 1024;
 /// A solver the judge loop answers through.
 pub trait Solve<const W: usize, const N: usize> {
     /// For each case (start, goal): the fewest moves, or an optimal path if `with_path`; `None`
-    /// where no moves join them.
+    /// if there is none.
     fn answer(
         &mut self,
         cases: &[(Board<W, N>, Board<W, N>)],
@@ -48,7 +48,7 @@ pub fn each_alone<S, const W: usize, const N: usize>(
     distance: fn(&mut S, &Board<W, N>, &Board<W, N>) -> Option<usize>,
     path: fn(&mut S, &Board<W, N>, &Board<W, N>) -> Option<Vec<Move>>,
 ) -> Vec<Option<Answer>> {
-    let answer = |(start, goal): &(Board<W, N>, Board<W, N>)| match with_path {
+    let answer = |(start, goal): &_| match with_path {
         true => path(solver, start, goal).map(Answer::Path),
         false => distance(solver, start, goal).map(Answer::Distance),
     };
@@ -65,7 +65,7 @@ pub enum Answer {
 /// How a judge wants each answer printed.
 #[derive(Clone, Copy, Debug)]
 pub struct Format {
-    /// Each answer is the first shortest line of moves, not the count (which `--path` extends).
+    /// Each answer is the first shortest path, not the count (which `--path` adds).
     pub moves: bool,
     /// The moves' letters in lower case, `udlr`.
     pub lowercase: bool,
@@ -75,7 +75,7 @@ pub struct Format {
     pub none: &'static str,
 }
 
-/// The fewest moves, or `-1` where there is no solution.
+/// The fewest moves, or `-1`.
 pub const DISTANCE: Format = Format {
     moves: false,
     lowercase: false,
@@ -91,11 +91,10 @@ const PATH_OPTION: &str = "
 const OPTIONS: &str = "
   --show   draw every board along the moves
   --threads N
-           use at most N threads, and never more than one per core (the
-           default); only the 4x4 programs use more than one
+           use at most N threads, never more than one per core (the default);
+           only the 4x4 programs use more than one
   --help   print this help
-Arguments that are not options name files to read one after another instead of
-standard input (- is standard input).
+Other arguments name files to read in turn instead of standard input (-).
 ";
 
 #[cfg(feature = "tables")]
@@ -108,9 +107,8 @@ const TABLES_OPTION: &str = "
            set is saved there once and loaded by later runs; a damaged or
            foreign file there is built again";
 
-/// Runs a judge program: `next_case` reads a case (start, goal), `Ok(None)` at the end of the
-/// input; `solver` answers; `format` prints; `help` is the text of `--help`. Input without a
-/// case is an error.
+/// Runs a judge program: `next_case` reads a case (start, goal), `None` at the end of the input;
+/// `solver` answers; `format` prints; `help` is the text of `--help`. No case at all is an error.
 pub fn run<const W: usize, const N: usize, S, F>(
     help: &str,
     format: Format,
@@ -161,8 +159,8 @@ pub fn run<const W: usize, const N: usize, S, F>(
 /// What programs read: a file, or standard input.
 pub type Reader = Input<Box<dyn Read>>;
 
-/// The input `file` (`None`: standard input; a terminal is first told what the program waits
-/// for), refusing lines over `max_line` bytes. A file that cannot be opened is a usage error.
+/// The input `file` (`None`: standard input; a terminal is told what the program waits for),
+/// refusing lines over `max_line` bytes. A file that cannot be opened is a usage error.
 pub fn open_input(file: Option<&str>, max_line: usize, help: &str) -> Reader {
     let reader: Box<dyn Read> = match file {
         Some(path) => match File::open(path) {
@@ -172,11 +170,8 @@ pub fn open_input(file: Option<&str>, max_line: usize, help: &str) -> Reader {
         None => {
             if is_terminal(0) {
                 let name = help.split(':').next().unwrap_or("");
-                let _ = writeln!(
-                    io::stderr(),
-                    "{}: reading boards from the terminal; end with Ctrl-D (see --help)",
-                    name
-                );
+                let waits = "reading boards from the terminal; end with Ctrl-D (see --help)";
+                let _ = writeln!(io::stderr(), "{}: {}", name, waits);
             }
             Box::new(io::stdin())
         }
@@ -184,16 +179,19 @@ pub fn open_input(file: Option<&str>, max_line: usize, help: &str) -> Reader {
     Input::with_max_line(reader, max_line)
 }
 
-/// Whether the descriptor `fd` is a terminal, as Linux's `/proc` tells (std's `IsTerminal`
-/// came after Rust 1.63).
+/// Whether the descriptor `fd` is a terminal (std's `IsTerminal` came after Rust 1.63).
 pub fn is_terminal(fd: u32) -> bool {
-    std::fs::read_link(format!("/proc/self/fd/{}", fd)).map_or(false, |to| {
-        let to = to.to_string_lossy();
-        to.starts_with("/dev/pts/") || to.starts_with("/dev/tty")
-    })
+    let to = opened(fd);
+    to.starts_with("/dev/pts/") || to.starts_with("/dev/tty")
 }
 
-/// Reports bad input `e`, naming `file` if there is one.
+/// What the descriptor `fd` has open, as Linux's `/proc` tells.
+fn opened(fd: u32) -> String {
+    let to = std::fs::read_link(format!("/proc/self/fd/{}", fd));
+    to.map_or(String::new(), |to| to.to_string_lossy().into_owned())
+}
+
+/// Reports bad input `e`, naming `file` if any.
 pub fn input_failed(file: Option<&str>, e: &InputError) -> ! {
     match file {
         Some(path) => fail(&format!("{}: {}", quoted_in_full(path), e)),
@@ -201,8 +199,8 @@ pub fn input_failed(file: Option<&str>, e: &InputError) -> ! {
     }
 }
 
-/// The files `args`, no known options, name (`-`, standard input, is `None`), or standard input
-/// alone; an argument that looks like an option is a usage error.
+/// The files `args` name (`-`, standard input, is `None`), or standard input alone; an argument
+/// that looks like an option is a usage error.
 pub fn files(args: Vec<String>) -> Vec<Option<String>> {
     let mut files = vec![];
     for arg in args {
@@ -221,28 +219,24 @@ pub fn files(args: Vec<String>) -> Vec<Option<String>> {
 /// The arguments, unless one is `--help`: then `help` is printed and the program ends.
 pub fn args(help: &str) -> Vec<String> {
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
-    if args
-        .iter()
-        .any(|arg| matches!(arg.to_str(), Some("--help" | "-h")))
-    {
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
         print_all(help);
         process::exit(0);
     }
-    args.into_iter()
-        .map(|arg| {
-            arg.into_string()
-                .unwrap_or_else(|arg| unknown(&arg.to_string_lossy()))
-        })
-        .collect()
+    let text = |arg: OsString| {
+        arg.into_string()
+            .unwrap_or_else(|a| unknown(&a.to_string_lossy()))
+    };
+    args.into_iter().map(text).collect()
 }
 
-/// Reports an unknown argument, as a usage error.
+/// Reports an unknown argument.
 pub fn unknown(arg: &str) -> ! {
     fail(&format!("unknown argument {} (see --help)", quoted(arg)))
 }
 
-/// Whether the arguments ask for paths and for drawings, and the files they name; `--threads N`
-/// goes to the solver.
+/// Whether the arguments ask for paths and drawings, and the files they name; `--threads N` goes
+/// to the solver.
 fn options<const W: usize, const N: usize, S: Solve<W, N>>(
     help: &str,
     format: Format,
@@ -291,17 +285,15 @@ fn write_answer<const W: usize, const N: usize>(
     start: &Board<W, N>,
     answer: Option<Answer>,
 ) -> io::Result<()> {
-    let path = match answer {
-        Some(Answer::Distance(distance)) => return writeln!(out, "{}", distance),
-        Some(Answer::Path(moves)) => Some(moves),
-        None => None,
-    };
+    if let Some(Answer::Distance(distance)) = answer {
+        return writeln!(out, "{}", distance);
+    }
     if format.numbered {
         write!(out, "Case {}: ", case)?;
     }
-    let moves = match path {
-        Some(moves) => moves,
-        None => return writeln!(out, "{}", format.none),
+    let moves = match answer {
+        Some(Answer::Path(moves)) => moves,
+        _ => return writeln!(out, "{}", format.none),
     };
     if !format.moves {
         writeln!(out, "{}", moves.len())?;
@@ -319,8 +311,8 @@ pub fn letters(moves: &[Move], lowercase: bool) -> String {
     moves.iter().map(|m| m.letter_in(lowercase)).collect()
 }
 
-/// Standard output, buffered; a closed one is an error before anything is lost (Rust's runtime
-/// opens `/dev/null` read-write for it, where a shell's `> /dev/null` is write-only).
+/// Standard output, buffered; a closed one is an error (Rust's runtime opens `/dev/null`
+/// read-write for it, where a shell's `> /dev/null` is write-only).
 pub fn output() -> BufWriter<StdoutLock<'static>> {
     if stdout_was_closed() {
         exit_with_error(1, "cannot write the output: standard output is closed");
@@ -329,14 +321,10 @@ pub fn output() -> BufWriter<StdoutLock<'static>> {
 }
 
 fn stdout_was_closed() -> bool {
-    let null =
-        std::fs::read_link("/proc/self/fd/1").map_or(false, |to| to.as_os_str() == "/dev/null");
     let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
     let flags = info.lines().find_map(|line| line.strip_prefix("flags:"));
-    let read_write = flags
-        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-        .map_or(false, |f| f & 3 == 2);
-    null && read_write
+    let flags = flags.and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
+    opened(1) == "/dev/null" && flags.map_or(false, |f| f & 3 == 2)
 }
 
 /// Writes `text` to standard output, or fails as [`write_failed`] does.
@@ -365,7 +353,7 @@ pub fn write_failed(e: io::Error) -> ! {
     exit_with_error(1, &format!("cannot write the output: {}", e))
 }
 
-/// Writes `error: message` on standard error (if it can) and exits with `status`.
+/// Writes `error: message` on standard error and exits with `status`.
 fn exit_with_error(status: i32, message: &str) -> ! {
     let _ = writeln!(io::stderr(), "error: {}", message);
     process::exit(status);

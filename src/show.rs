@@ -41,28 +41,29 @@ pub fn draw(width: usize, tiles: &[u32], moves: &[Move], lowercase: bool) -> Str
     }
     let mut out = String::new();
     for (i, row_of_boards) in boards.chunks(per_row).enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
         let mut lines = vec![String::new(); 1 + cells / width];
         for (label, board, moved_to) in row_of_boards {
             lines[0] += &format!("{:<1$}", label, board_width + GAP);
-            for (cell_index, &tile) in board.iter().enumerate() {
-                let text = if tile == 0 {
+            for (at, &tile) in board.iter().enumerate() {
+                let tile = if tile == 0 {
                     ".".to_string()
                 } else {
                     tile.to_string()
                 };
-                let text = if *moved_to == Some(cell_index) {
-                    format!("[{}]", text)
+                let (open, close) = if *moved_to == Some(at) {
+                    ("[", "]")
                 } else {
-                    format!(" {} ", text)
+                    (" ", " ")
                 };
-                lines[1 + cell_index / width] += &format!("{:>1$}", text, cell);
+                let text = format!("{}{}{}", open, tile, close);
+                lines[1 + at / width] += &format!("{:>1$}", text, cell);
             }
             for line in &mut lines[1..] {
                 *line += &" ".repeat(GAP);
             }
+        }
+        if i > 0 {
+            out.push('\n');
         }
         for line in lines {
             out += line.trim_end();
