@@ -2,7 +2,7 @@
 
 use engine::bfs::Tables;
 use engine::board::Board;
-use engine::judge;
+use engine::judge::{self, each_alone, Answer, Solve};
 
 const HELP: &str = "\
 sliding: LeetCode 773 \"Sliding Puzzle\"
@@ -17,8 +17,17 @@ Output: one line per case.
 
 fn main() {
     let goal = Board::<3, 6>::from_tiles([1, 2, 3, 4, 5, 0]).expect("the goal is an arrangement");
-    // 720 arrangements: one breadth-first search answers every case in a table look-up.
-    judge::run(HELP, judge::DISTANCE, Tables::new(), |input| {
+    judge::run(HELP, judge::DISTANCE, TablesAlone(Tables::new()), |input| {
         Ok(input.board()?.map(|start| (start, goal)))
     });
+}
+
+/// 720 arrangements: one breadth-first search answers every case in a table look-up, with no
+/// search first (as the larger boards' `Solver` makes).
+struct TablesAlone(Tables<3, 6>);
+
+impl Solve<3, 6> for TablesAlone {
+    fn answer(&mut self, cases: &[(Board<3, 6>, Board<3, 6>)], path: bool) -> Vec<Option<Answer>> {
+        each_alone(&mut self.0, cases, path, Tables::distance, Tables::path)
+    }
 }

@@ -4,7 +4,6 @@
 
 use crate::board::{Board, Move};
 use crate::cantor::{factorial, rank};
-use crate::judge::{each_alone, Answer, Solve};
 
 /// The table entry of a board the goal cannot reach (the other parity).
 pub const UNREACHABLE: u8 = u8::MAX;
@@ -82,8 +81,8 @@ impl<const W: usize, const N: usize> Tables<W, N> {
         }
     }
 
-    /// A shortest sequence of moves of the blank from `start` to `goal`, the first of them in
-    /// dictionary order, or `None` when there is none.
+    /// The first shortest path from `start` to `goal` in dictionary order, or `None` when there
+    /// is none.
     pub fn path(&mut self, start: &Board<W, N>, goal: &Board<W, N>) -> Option<Vec<Move>> {
         let table = self.table(goal);
         // Walk the relabelled board downhill, by the first move in letter order.
@@ -110,16 +109,6 @@ impl<const W: usize, const N: usize> Tables<W, N> {
         let blank = goal.blank();
         self.by_goal_blank[blank]
             .get_or_insert_with(|| distances(&Board::<W, N>::canonical_goal(blank)))
-    }
-}
-
-impl<const W: usize, const N: usize> Solve<W, N> for Tables<W, N> {
-    fn answer(
-        &mut self,
-        cases: &[(Board<W, N>, Board<W, N>)],
-        with_path: bool,
-    ) -> Vec<Option<Answer>> {
-        each_alone(self, cases, with_path, Self::distance, Self::path)
     }
 }
 

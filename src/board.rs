@@ -11,11 +11,11 @@ pub enum Move {
 }
 
 impl Move {
-    /// Every move in letter order (`D`, `L`, `R`, `U`): searches try them so, and the first
-    /// shortest path found is the first in dictionary order, the tie-break LightOJ and HDU set.
+    /// Every move in letter order: searches try them so, and the first shortest path found is
+    /// the first in dictionary order, the tie-break LightOJ and HDU set.
     pub const ALL: [Move; 4] = [Move::Down, Move::Left, Move::Right, Move::Up];
 
-    /// The cell the blank reaches from cell `blank` of a board `width` wide of `cells` cells.
+    /// The cell the blank reaches from `blank` on a board `width` wide of `cells` cells.
     #[inline]
     pub fn target(self, width: usize, cells: usize, blank: usize) -> Option<usize> {
         match self {
@@ -27,14 +27,9 @@ impl Move {
         }
     }
 
-    /// The move's letter: `U`, `D`, `L` or `R`.
+    /// The move's letter: `D`, `L`, `R` or `U`.
     pub fn letter(self) -> char {
-        match self {
-            Move::Up => 'U',
-            Move::Down => 'D',
-            Move::Left => 'L',
-            Move::Right => 'R',
-        }
+        ['D', 'L', 'R', 'U'][self as usize]
     }
 
     /// The move's letter, in lower case (as HDU writes them) if `lowercase`.

@@ -1,15 +1,14 @@
 //! IDA*: depth-first search under a bound that rises to the smallest overshoot of an admissible
 //! [`Heuristic`], so the first path found is optimal, and memory is the path. Moves are tried in
 //! letter order: the path is the first optimal one in dictionary order. A [`Pruning`] skips the
-//! move that undoes the last ([`NoUndo`]), or on 4x4 those that repeat what a shorter or earlier
-//! sequence reaches (`move_rules`). The heuristic is updated before the tile slides, so a child
-//! cut off costs no write. An iteration can be shared between threads
-//! ([`Iterations::run_iteration`]) with the same answer on any number of them.
+//! move that undoes the last ([`NoUndo`]), or more (`move_rules`). The heuristic is updated
+//! before the tile slides, so a child cut off costs no write. An iteration can be shared between
+//! threads ([`Iterations::run_iteration`]), with the same answer.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::board::{Board, Move};
-use crate::linear_conflict::LinearConflict;
+use crate::manhattan::Manhattan;
 use crate::threads::on_threads;
 
 /// The fewest subtrees per thread of a parallel iteration: the threads finish nearly together.
@@ -86,8 +85,8 @@ impl Pruning for NoUndo {
     }
 }
 
-/// The first shortest path from `start` to `goal` by IDA* with linear conflict; `None` at once
-/// when parity says there is none.
+/// The first shortest path from `start` to `goal` by IDA* with Manhattan distance; `None` at
+/// once when parity says there is none.
 ///
 /// # Example
 /// ```
@@ -107,7 +106,7 @@ pub fn solve<const W: usize, const N: usize>(
         return None;
     }
     // One thread, no limit: a board of up to 3x3 takes microseconds.
-    let heuristic = LinearConflict::new(goal);
+    let heuristic = Manhattan::new(goal);
     let state = heuristic.state(start.tiles());
     let mut tree = Search::new(
         *start.tiles(),
@@ -290,11 +289,11 @@ struct Search<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P> {
     subtrees: Vec<Subtree<N, H::State>>,
 }
 
-/// A subtree to share out: board, blank, heuristic and rules' states, moves from the start.
+/// A subtree to share out: board, blank, heuristic's and rules' states, moves to it.
 type Subtree<const N: usize, S> = ([u8; N], usize, S, u16, Vec<Move>);
 
 impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<'a, W, N, H, P> {
-    /// A search of the board `tiles` under `heuristic` and `rules`, its first bound `bound`.
+    /// A search of the board `tiles`, its first bound `bound`.
     fn new(tiles: [u8; N], heuristic: &'a H, rules: P, bound: u32) -> Self {
         Search {
             tiles,
@@ -447,6 +446,7 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::linear_conflict::LinearConflict;
 
     fn board(tiles: [u8; 9]) -> Board<3, 9> {
         Board::from_tiles(tiles).unwrap()

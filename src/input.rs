@@ -1,8 +1,7 @@
-//! Judge input: a board on one line or a row a line, or tiles however the lines go (HDU); each
-//! error names its line. Up to ten cells, a line without separators has a tile a character
+//! Judge input, each error naming its line: a board on one line or a row a line, or tiles however
+//! the lines go (HDU). Up to ten cells, a line without separators has a tile a character
 //! (`283104765`), else a run of digits is a tile; `0`, `.` or `x` is the blank; white space,
-//! commas and brackets only separate (`[[1,2,3],[4,0,5]]`). A line past the limit is refused
-//! before it is read whole.
+//! commas and brackets separate (`[[1,2,3],[4,0,5]]`). Memory stays bounded.
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Read};
@@ -69,13 +68,13 @@ impl fmt::Display for InputError {
 /// A reader of boards.
 pub struct Input<R> {
     reader: BufReader<R>,
-    /// The current line (UTF-8) and how much of it the tiles read took.
+    /// The current line (UTF-8) and how much of it was read.
     line: Vec<u8>,
     taken: usize,
     line_number: usize,
-    /// Whether the last line read ended with a line end (true before any line).
+    /// Whether the last line read ended with a line end (before any: true).
     line_ended: bool,
-    /// Whether the current line has separators: then `7 8 10` names tile 10 even on 3x3.
+    /// Whether the current line has separators: then `7 8 10` names tile 10, even on 3x3.
     separated: bool,
     max_line: usize,
 }
@@ -114,7 +113,7 @@ impl<R: Read> Input<R> {
         self.line_number + usize::from(self.line_ended)
     }
 
-    /// True when nothing read is left: the next read may wait for the writer.
+    /// True when nothing read is left: the next read may wait.
     pub fn is_drained(&self) -> bool {
         self.reader.buffer().is_empty()
     }
@@ -237,7 +236,7 @@ impl<R: Read> Input<R> {
         Ok(count)
     }
 
-    /// The current line's next tile, `None` at its end; each byte is looked at once.
+    /// The current line's next tile, `None` at its end.
     fn next_tile(&mut self, cells: usize) -> Result<Option<usize>, InputError> {
         while let Some(&byte) = self.line.get(self.taken) {
             match byte {

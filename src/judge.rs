@@ -1,43 +1,38 @@
 //! The loop of every judge program: read cases (standard input, or the files named), answer
 //! them through one solver, print each answer in its judge's [`Format`]. The cases at hand are
-//! answered together (the 4x4 solver shares them between threads) before the program waits for
-//! more, so a person typing boards gets each answer at once. Bad input is one `error: line N:`
-//! line on standard error and exit status 2, after the answers so far.
+//! answered together (on 4x4, by several threads) before the program waits for more. Bad input
+//! is one `error: line N:` line on standard error and exit status 2, after the answers so far.
 
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, StdoutLock, Write};
-#[cfg(feature = "tables")]
-use std::path::PathBuf;
 use std::process;
 
 use crate::board::{Board, Move};
 use crate::input::{quoted, quoted_in_full, Input, InputError, MAX_LINE};
 use crate::show;
 
-/// The most cases handed to the solver at once: memory stays bounded on any input.
+/// The most cases handed to the solver at once: memory stays bounded.
 const BATCH: usize = 1024;
 
 /// A solver the judge loop answers through.
 pub trait Solve<const W: usize, const N: usize> {
-    /// For each case (start, goal): the fewest moves, or an optimal path if `with_path`; `None`
-    /// if there is none.
+    /// For each case (start, goal): the fewest moves, or a shortest path if `with_path`.
     fn answer(
         &mut self,
         cases: &[(Board<W, N>, Board<W, N>)],
         with_path: bool,
     ) -> Vec<Option<Answer>>;
 
-    /// Lets the solver use up to `threads` threads.
-    fn set_threads(&mut self, _threads: usize) {}
+    /// The `--help` lines of the solver's own options.
+    fn options_help(&self) -> String {
+        String::new()
+    }
 
-    /// Whether the solver keeps tables on disk (`--tables DIR`).
-    #[cfg(feature = "tables")]
-    const KEEPS_TABLES: bool = false;
-
-    /// Keeps the solver's tables in `dir` (asked only if [`Solve::KEEPS_TABLES`]).
-    #[cfg(feature = "tables")]
-    fn set_table_dir(&mut self, _dir: PathBuf) {}
+    /// Takes `arg` if it is the solver's own option, with any value from `args`.
+    fn option(&mut self, _arg: &str, _args: &mut dyn Iterator<Item = String>) -> bool {
+        false
+    }
 }
 
 /// [`Solve::answer`] for a solver that takes each case alone, by `distance` or `path`.
@@ -56,7 +51,7 @@ pub fn each_alone<S, const W: usize, const N: usize>(
 }
 
 /// The answer to one case.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum Answer {
     Distance(usize),
     Path(Vec<Move>),
@@ -65,11 +60,11 @@ pub enum Answer {
 /// How a judge wants each answer printed.
 #[derive(Clone, Copy, Debug)]
 pub struct Format {
-    /// Each answer is the first shortest path, not the count (which `--path` adds).
+    /// The answer is the first shortest path, not the count (which `--path` adds).
     pub moves: bool,
-    /// The moves' letters in lower case, `udlr`.
+    /// The moves' letters are `udlr`.
     pub lowercase: bool,
-    /// `Case k: ` before each answer.
+    /// `Case k: ` comes first.
     pub numbered: bool,
     /// The answer where there is no solution.
     pub none: &'static str,
@@ -90,25 +85,12 @@ const PATH_OPTION: &str = "
 
 const OPTIONS: &str = "
   --show   draw every board along the moves
-  --threads N
-           use at most N threads, never more than one per core (the default);
-           only the 4x4 programs use more than one
   --help   print this help
 Other arguments name files to read in turn instead of standard input (-).
 ";
 
-#[cfg(feature = "tables")]
-const TABLES_OPTION: &str = "
-  --tables DIR
-           keep the pattern databases in the folder DIR: the first board that
-           needs them builds Korf and Felner's 6-6-3 tables (11 MiB, a few
-           seconds), the first that needs more their 7-8 tables (576 MB, a few
-           minutes and 1 GB of memory, with progress on standard error); each
-           set is saved there once and loaded by later runs; a damaged or
-           foreign file there is built again";
-
-/// Runs a judge program: `next_case` reads a case (start, goal), `None` at the end of the input;
-/// `solver` answers; `format` prints; `help` is the text of `--help`. No case at all is an error.
+/// Runs a judge program: `next_case` reads a case (start, goal), `None` at the end; `solver`
+/// answers; `format` prints; `help` is the text of `--help`. No case at all is an error.
 pub fn run<const W: usize, const N: usize, S, F>(
     help: &str,
     format: Format,
@@ -235,30 +217,22 @@ pub fn unknown(arg: &str) -> ! {
     fail(&format!("unknown argument {} (see --help)", quoted(arg)))
 }
 
-/// Whether the arguments ask for paths and drawings, and the files they name; `--threads N` goes
-/// to the solver.
+/// Whether the arguments ask for paths and drawings, and the files they name; the solver takes
+/// its own options.
 fn options<const W: usize, const N: usize, S: Solve<W, N>>(
     help: &str,
     format: Format,
     solver: &mut S,
 ) -> (bool, bool, Vec<Option<String>>) {
-    #[cfg(feature = "tables")]
-    let tables = if S::KEEPS_TABLES { TABLES_OPTION } else { "" };
-    #[cfg(not(feature = "tables"))]
-    let tables = "";
     let path = if format.moves { "" } else { PATH_OPTION };
-    let mut args = args(&format!("{}\nOptions:{}{}{}", help, path, tables, OPTIONS)).into_iter();
+    let own = solver.options_help();
+    let mut args = args(&format!("{}\nOptions:{}{}{}", help, path, own, OPTIONS)).into_iter();
     let (mut with_path, mut show, mut named) = (format.moves, false, vec![]);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--path" if !format.moves => with_path = true,
             "--show" => (with_path, show) = (true, true),
-            "--threads" => solver.set_threads(threads_argument(args.next())),
-            #[cfg(feature = "tables")]
-            "--tables" if S::KEEPS_TABLES => match args.next() {
-                Some(dir) if !dir.is_empty() => solver.set_table_dir(PathBuf::from(dir)),
-                _ => fail(NO_TABLE_DIR),
-            },
+            _ if solver.option(&arg, &mut args) => {}
             _ => named.push(arg),
         }
     }

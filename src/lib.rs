@@ -6,6 +6,7 @@
 //!   tables of it that answer cases (all of the 2x3 board's).
 //! - [`ida_star`]: IDA* under any admissible heuristic: one optimal path.
 //! - [`move_rules`]: which moves IDA* may skip, as they repeat a shorter or earlier sequence.
+//! - [`manhattan`]: Manhattan distance, the heuristic of boards of up to 3x3.
 //! - [`linear_conflict`]: Manhattan distance plus linear conflict, for boards of up to 16 cells.
 //! - [`pattern_db`]: additive pattern databases of boards of up to 16 cells, built at run time.
 //! - [`large_table`]: the 4x4 board's 7-8 pattern databases, built in two bytes a placement.
@@ -38,6 +39,7 @@ pub mod judge;
 #[cfg(feature = "tables")]
 pub mod large_table;
 pub mod linear_conflict;
+pub mod manhattan;
 pub mod move_rules;
 pub mod optimal;
 pub mod pattern_db;

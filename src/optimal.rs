@@ -59,7 +59,7 @@ use std::sync::Mutex;
 
 use crate::board::{Board, Move};
 use crate::ida_star::{Growing, Heuristic, Iterations, Solution, Stop};
-use crate::judge::{Answer, Solve};
+use crate::judge::{self, Answer, Solve};
 #[cfg(feature = "tables")]
 use crate::large_table::{build_large_table, PARTITION_78};
 use crate::linear_conflict::LinearConflict;
@@ -725,18 +725,41 @@ impl<const W: usize, const N: usize> Solve<W, N> for Solver<W, N> {
             .collect()
     }
 
-    fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.clamp(1, cores());
+    fn options_help(&self) -> String {
+        #[cfg(feature = "tables")]
+        let tables = TABLES_OPTION;
+        #[cfg(not(feature = "tables"))]
+        let tables = "";
+        format!("{}{}", THREADS_OPTION, tables)
     }
 
-    #[cfg(feature = "tables")]
-    const KEEPS_TABLES: bool = true;
-
-    #[cfg(feature = "tables")]
-    fn set_table_dir(&mut self, dir: PathBuf) {
-        self.table_dir = Some(dir);
+    fn option(&mut self, arg: &str, args: &mut dyn Iterator<Item = String>) -> bool {
+        match arg {
+            "--threads" => self.threads = judge::threads_argument(args.next()).min(cores()),
+            #[cfg(feature = "tables")]
+            "--tables" => match args.next() {
+                Some(dir) if !dir.is_empty() => self.table_dir = Some(PathBuf::from(dir)),
+                _ => judge::fail(judge::NO_TABLE_DIR),
+            },
+            _ => return false,
+        }
+        true
     }
 }
+
+const THREADS_OPTION: &str = "
+  --threads N
+           use at most N threads, never more than one per core (the default)";
+
+#[cfg(feature = "tables")]
+const TABLES_OPTION: &str = "
+  --tables DIR
+           keep the pattern databases in the folder DIR: the first board that
+           needs them builds Korf and Felner's 6-6-3 tables (11 MiB, a few
+           seconds), the first that needs more their 7-8 tables (576 MB, a few
+           minutes and 1 GB of memory, with progress on standard error); each
+           set is saved there once and loaded by later runs; a damaged or
+           foreign file there is built again";
 
 /// The cores of this machine: more threads than that only cost their start-up (a thousand
 /// threads took 5.63 s on 100,000 easy boards that two answer in 0.11 s).
@@ -791,7 +814,7 @@ mod tests {
         assert_eq!(Solver::<4, 16>::new(1000).threads, cores());
         assert_eq!(Solver::<4, 16>::new(0).threads, 1);
         let mut solver = Solver::<4, 16>::new(1);
-        solver.set_threads(1000);
+        assert!(solver.option("--threads", &mut ["1000".to_string()].into_iter()));
         assert_eq!(solver.threads, cores());
     }
 }

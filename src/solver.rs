@@ -1,7 +1,7 @@
 //! Answering case after case: IDA* for each until the searches for goals with the blank in one
 //! cell have cost what their distance table costs, then the table. This ski-rental rule never
 //! makes a few cases pay for a table (about 20 ms for 3x3), and a long input pays at most about
-//! twice the better choice in hindsight. It counts nodes, not time, so it is deterministic.
+//! twice the better choice in hindsight. It counts nodes, so it is deterministic.
 
 use crate::bfs::Tables;
 use crate::board::{Board, Move};
@@ -56,8 +56,8 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         }
     }
 
-    /// A shortest sequence of moves of the blank from `start` to `goal`, the first of them in
-    /// dictionary order (search and table agree on it), or `None` when there is none.
+    /// The first shortest path from `start` to `goal` in dictionary order (search and table
+    /// agree on it), or `None` when there is none.
     pub fn path(&mut self, start: &Board<W, N>, goal: &Board<W, N>) -> Option<Vec<Move>> {
         match self.table_pays(goal) {
             true => self.tables.path(start, goal),

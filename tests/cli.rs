@@ -400,14 +400,24 @@ fn flags_help_and_unknown_arguments() {
         // A program that prints paths anyway has no --path.
         let prints_counts = counts.contains(&binary);
         assert_eq!(help.contains("--path"), prints_counts, "{}", binary);
+        // Only the 4x4 programs use threads, so only they take --threads.
+        let threaded = [FIFTEEN, FIFTEEN_PATH, FIFTEEN_LEX].contains(&binary);
+        assert_eq!(help.contains("--threads N"), threaded, "{}", binary);
         let unknown = if prints_counts { "--paths" } else { "--path" };
-        let (output, _) = run_with(binary, &[unknown], b"");
-        assert_eq!(output.status.code(), Some(2));
-        assert_eq!(
-            text(&output.stderr),
-            format!("error: unknown argument '{}' (see --help)\n", unknown)
-        );
-        assert_eq!(text(&output.stdout), "");
+        let refused = if threaded {
+            vec![unknown]
+        } else {
+            vec![unknown, "--threads"]
+        };
+        for unknown in refused {
+            let (output, _) = run_with(binary, &[unknown, "1"], b"");
+            assert_eq!(output.status.code(), Some(2));
+            assert_eq!(
+                text(&output.stderr),
+                format!("error: unknown argument '{}' (see --help)\n", unknown)
+            );
+            assert_eq!(text(&output.stdout), "");
+        }
     }
     let (output, _) = run_with(EIGHT, &["--path"], b"123804765\n213804765\n");
     assert_eq!(text(&output.stdout), "0\n\n-1\n");
