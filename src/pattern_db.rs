@@ -608,7 +608,7 @@ pub fn build_table<const W: usize, const N: usize>(tiles: &[u8]) -> Vec<u8> {
     }
 }
 
-/// The index of each group's placement (spread out by cells, [`spread`], or else its rank) and
+/// The index of each group's placement (spread out by cells, `spread`, or else its rank) and
 /// their table entries, on the board (`[0]`) and on the mirrored board (`[1]`), and the two sums.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PatternState<const G: usize> {

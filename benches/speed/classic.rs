@@ -189,7 +189,7 @@ pub fn classic_approaches() {
         })
         .collect();
     let engine_means: Vec<Duration> = engine_times.iter().map(|times| mean(times)).collect();
-    print!("| Engine: IDA*, Manhattan + linear conflict (least of 3 runs)");
+    print!("| Engine: IDA*, Manhattan distance (least of 3 runs)");
     for times in &engine_times {
         print!(" | {} | {} | 1", human(mean(times)), human(max(times)));
     }
