@@ -22,8 +22,8 @@ fn main() {
     });
 }
 
-/// 720 arrangements: one breadth-first search answers every case in a table look-up, with no
-/// search first (as the larger boards' `Solver` makes).
+/// The 2x3 board has 720 arrangements: one breadth-first search answers every case by a table
+/// look-up, with none of the searches that `Solver` runs first on larger boards.
 struct TablesAlone(Tables<3, 6>);
 
 impl Solve<3, 6> for TablesAlone {
