@@ -6,7 +6,7 @@
 
 use crate::board::Board;
 use crate::ida_star::Heuristic;
-use crate::manhattan::Manhattan;
+use crate::manhattan;
 
 /// A line's index has a base-5 digit a cell: 1 + the goal position along the line of its tile,
 /// or `OTHER` (the blank, a tile of another line, no cell).
@@ -58,7 +58,8 @@ fn conflict(index: u16) -> u32 {
 
 /// Manhattan distance plus linear conflict towards one goal.
 pub struct LinearConflict<const W: usize, const N: usize> {
-    manhattan: Manhattan<W, N>,
+    /// [`manhattan::table`] of the goal.
+    manhattan: [[u8; N]; N],
     /// `row_digit[tile][cell]`: the tile's digit, in place, in the index of `cell`'s row.
     row_digit: [[u16; N]; N],
     /// `column_digit[tile][cell]`: the same for the column of `cell`.
@@ -85,7 +86,7 @@ impl<const W: usize, const N: usize> LinearConflict<W, N> {
             "linear conflict is tabled for boards of up to 16 cells"
         );
         let mut heuristic = LinearConflict {
-            manhattan: Manhattan::new(goal),
+            manhattan: manhattan::table(goal),
             row_digit: [[0; N]; N],
             column_digit: [[0; N]; N],
         };
@@ -119,7 +120,7 @@ impl<const W: usize, const N: usize> Heuristic<W, N> for LinearConflict<W, N> {
             let tile = usize::from(tile);
             lines[cell / W] += self.row_digit[tile][cell];
             lines[Self::ROWS + cell % W] += self.column_digit[tile][cell];
-            manhattan += self.manhattan.of(tile, cell);
+            manhattan += u32::from(self.manhattan[tile][cell]);
         }
         let h = manhattan + lines.iter().map(|&index| conflict(index)).sum::<u32>();
         LinesState { h, lines }
@@ -156,8 +157,9 @@ impl<const W: usize, const N: usize> Heuristic<W, N> for LinearConflict<W, N> {
         };
         let before = conflict(state.lines[line_from]) + conflict(state.lines[line_to]);
         let after = conflict(lines[line_from]) + conflict(lines[line_to]);
-        next.h =
-            state.h + self.manhattan.of(tile, to) + after - self.manhattan.of(tile, from) - before;
+        next.h = state.h + u32::from(self.manhattan[tile][to]) + after
+            - u32::from(self.manhattan[tile][from])
+            - before;
         next
     }
 }

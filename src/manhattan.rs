@@ -4,27 +4,23 @@
 use crate::board::Board;
 use crate::ida_star::Heuristic;
 
-/// The Manhattan distance towards one goal.
-pub struct Manhattan<const W: usize, const N: usize> {
-    /// `distance[tile][cell]`: the tile's distance from `cell` to its goal cell (blank: 0).
-    distance: [[u8; N]; N],
+/// `table(goal)[tile][cell]`: the tile's distance from `cell` to its cell in `goal` (blank: 0).
+pub fn table<const W: usize, const N: usize>(goal: &Board<W, N>) -> [[u8; N]; N] {
+    let mut table = [[0; N]; N];
+    for (home, &tile) in goal.tiles().iter().enumerate().filter(|&(_, &t)| t != 0) {
+        for (cell, d) in table[usize::from(tile)].iter_mut().enumerate() {
+            *d = ((cell / W).abs_diff(home / W) + (cell % W).abs_diff(home % W)) as u8;
+        }
+    }
+    table
 }
+
+/// The Manhattan distance towards one goal: its [`table`].
+pub struct Manhattan<const W: usize, const N: usize>([[u8; N]; N]);
 
 impl<const W: usize, const N: usize> Manhattan<W, N> {
     pub fn new(goal: &Board<W, N>) -> Self {
-        let mut distance = [[0; N]; N];
-        for (home, &tile) in goal.tiles().iter().enumerate().filter(|&(_, &t)| t != 0) {
-            for (cell, d) in distance[usize::from(tile)].iter_mut().enumerate() {
-                *d = ((cell / W).abs_diff(home / W) + (cell % W).abs_diff(home % W)) as u8;
-            }
-        }
-        Manhattan { distance }
-    }
-
-    /// The distance of `tile` at `cell`.
-    #[inline]
-    pub fn of(&self, tile: usize, cell: usize) -> u32 {
-        u32::from(self.distance[tile][cell])
+        Manhattan(table(goal))
     }
 }
 
@@ -33,7 +29,7 @@ impl<const W: usize, const N: usize> Heuristic<W, N> for Manhattan<W, N> {
 
     fn state(&self, tiles: &[u8; N]) -> u32 {
         let each = tiles.iter().enumerate();
-        each.map(|(cell, &tile)| self.of(usize::from(tile), cell))
+        each.map(|(cell, &tile)| u32::from(self.0[usize::from(tile)][cell]))
             .sum()
     }
 
@@ -44,8 +40,8 @@ impl<const W: usize, const N: usize> Heuristic<W, N> for Manhattan<W, N> {
 
     #[inline]
     fn after_slide(&self, tiles: &[u8; N], state: &u32, from: usize, to: usize) -> u32 {
-        let tile = usize::from(tiles[from]);
-        state + self.of(tile, to) - self.of(tile, from)
+        let distance = &self.0[usize::from(tiles[from])];
+        state + u32::from(distance[to]) - u32::from(distance[from])
     }
 }
 
