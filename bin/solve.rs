@@ -2,7 +2,6 @@
 //! of up to 16 cells (2x2 to 4x4, 2x8, 3x5), short solutions on larger ones.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
@@ -63,10 +62,7 @@ fn main() {
             "--show" => show = true,
             "--stats" => stats = true,
             "--threads" => threads = judge::threads_argument(args.next()),
-            "--tables" => match args.next() {
-                Some(dir) if !dir.is_empty() => table_dir = Some(PathBuf::from(dir)),
-                _ => judge::fail(judge::NO_TABLE_DIR),
-            },
+            "--tables" => table_dir = Some(judge::table_dir_argument(args.next())),
             _ => named.push(arg),
         }
     }

@@ -247,8 +247,13 @@ pub fn threads_argument(value: Option<String>) -> usize {
     }
 }
 
-/// The usage error of `--tables` without a folder after it.
-pub const NO_TABLE_DIR: &str = "--tables needs a folder to keep the tables in (see --help)";
+/// The folder after `--tables`, else a usage error.
+pub fn table_dir_argument(value: Option<String>) -> std::path::PathBuf {
+    match value {
+        Some(dir) if !dir.is_empty() => dir.into(),
+        _ => fail("--tables needs a folder to keep the tables in (see --help)"),
+    }
+}
 
 /// Prints the answer to case number `case` (from 1).
 fn write_answer<const W: usize, const N: usize>(

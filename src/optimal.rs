@@ -737,10 +737,7 @@ impl<const W: usize, const N: usize> Solve<W, N> for Solver<W, N> {
         match arg {
             "--threads" => self.threads = judge::threads_argument(args.next()).min(cores()),
             #[cfg(feature = "tables")]
-            "--tables" => match args.next() {
-                Some(dir) if !dir.is_empty() => self.table_dir = Some(PathBuf::from(dir)),
-                _ => judge::fail(judge::NO_TABLE_DIR),
-            },
+            "--tables" => self.table_dir = Some(judge::table_dir_argument(args.next())),
             _ => return false,
         }
         true
