@@ -5,7 +5,7 @@
 # exit status, TLE past the time limit) with the time taken, the input and both outputs on a
 # mismatch.
 #
-# Then it bundles every judge binary into one source file (bin/bundle.rs), compiles each bundle
+# Then it bundles every judge binary into one source file (bin/bundle/), compiles each bundle
 # alone with plain `rustc -O -D warnings` under editions 2015, 2018 and 2021, and judges the same
 # samples on each build; and again with an old compiler (Debian bookworm's rustc is 1.63):
 # OLD_RUSTC if set, else /usr/bin/rustc when it is another version than `rustc`; OLD_RUSTC=

@@ -1,0 +1,201 @@
+//! Bundles a judge binary and the engine items it reaches into one source file for a judge.
+//!
+//! `bundle NAME` prints the bundle of `bin/NAME.rs`; `bundle --all DIR` writes `DIR/NAME.rs` for
+//! every judge binary; `bundle sliding --leetcode` prints LeetCode's form (an `impl Solution`
+//! and no `main`); `bundle --help` prints the usage and the programs. Bad arguments are an
+//! `error:` line and exit status 2, and output goes through the judge programs' writer, so a full
+//! disk or a closed pipe ends as it does for them.
+//!
+//! The bundle is the binary's source, then each engine module it reaches as `mod NAME { ... }`
+//! holding only the items reached: `engine::` paths become `crate::` paths, and tests
+//! (`#[cfg(test)]` items, doc examples) go. Reaching is worked out on tokens, not types, erring
+//! on the side of keeping: an item of a module is reached when reached code names it (in its own
+//! module, through a `use` of it, or as `module::name`); a method or associated constant of an
+//! inherent impl when its type is reached and reached code names it anywhere; a trait impl whole
+//! when its type and its trait (or a std trait) are reached; and a `use` keeps the names its
+//! module's kept code names. Every kept item keeps its doc comments and comments, and every line
+//! is indented with a tab for each four spaces (string literals untouched), which makes the 3x3
+//! bundles a seventh smaller. The sources must be formatted by rustfmt: an item's text is taken
+//! as whole lines, from the line after the item before it.
+//!
+//! One file a stage: `source.rs` reads the sources as a judge gets them, `tokens.rs` lexes them,
+//! `items.rs` parses their items, `reach.rs` finds what the binary reaches, `write.rs` writes
+//! the bundle.
+
+mod items;
+mod reach;
+mod source;
+mod tokens;
+mod write;
+
+use std::ffi::OsString;
+use std::fs;
+use std::path::Path;
+
+use engine::input::quoted;
+use engine::judge;
+
+use items::Module;
+use reach::reach;
+use source::read;
+use write::render;
+
+/// The crate name of the engine, as the binaries refer to it.
+const ENGINE: &str = "engine";
+
+/// The largest source judges take, in bytes: Codeforces, the strictest we know, takes under 64 KB.
+const SOURCE_LIMIT: usize = 65_536;
+
+/// LeetCode 773's entry point: LeetCode supplies `struct Solution` and calls this.
+const LEETCODE_SLIDING: &str = r#"//! LeetCode 773 "Sliding Puzzle", in LeetCode's form: LeetCode supplies `struct Solution`.
+
+use engine::bfs::Tables;
+use engine::board::Board;
+
+impl Solution {
+    pub fn sliding_puzzle(board: Vec<Vec<i32>>) -> i32 {
+        let mut tiles = [u8::MAX; 6];
+        for (slot, &tile) in tiles.iter_mut().zip(board.iter().flatten()) {
+            *slot = tile as u8;
+        }
+        let goal = Board::<3, 6>::from_tiles([1, 2, 3, 4, 5, 0]).expect("the goal is an arrangement");
+        match Board::<3, 6>::from_tiles(tiles) {
+            Ok(start) => Tables::new().distance(&start, &goal).map_or(-1, |d| d as i32),
+            Err(_) => -1,
+        }
+    }
+}
+"#;
+
+const HELP: &str = "\
+bundle: one source file to submit to a judge, made from a program and the engine parts it uses
+
+Usage:
+  bundle NAME                print the bundle of program NAME (bin/NAME.rs)
+  bundle sliding --leetcode  print LeetCode 773's form of sliding: impl Solution, no main
+  bundle --all DIR           write DIR/NAME.rs for every program (git ignores submit/)
+  bundle --help              print this help
+
+Programs: ";
+
+fn main() {
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if args
+        .iter()
+        .any(|arg| matches!(arg.to_str(), Some("--help" | "-h")))
+    {
+        match judge_names(root) {
+            Ok(names) => judge::print_all(&format!("{}{}\n", HELP, names.join(", "))),
+            Err(message) => judge::fail(&message),
+        }
+        return;
+    }
+    let text: Vec<Option<&str>> = args.iter().map(|arg| arg.to_str()).collect();
+    let result = match text[..] {
+        [Some("--all"), Some("")] => Err("--all needs a folder name, not an empty one".into()),
+        [Some("--all"), Some(_) | None] => write_all(root, Path::new(&args[1])),
+        [Some("--all")] => {
+            Err("--all needs a folder to write into, as in: bundle --all submit".into())
+        }
+        [Some("sliding"), Some("--leetcode")] | [Some("--leetcode"), Some("sliding")] => {
+            let command = "cargo run -q --bin bundle -- sliding --leetcode";
+            bundle_source(root, LEETCODE_SLIDING, command).map(|text| judge::print_all(&text))
+        }
+        [Some(name), Some("--leetcode")] | [Some("--leetcode"), Some(name)] => known(root, name)
+            .and_then(|()| Err(format!("only sliding has a LeetCode form, not {}", name))),
+        [Some(name)] if !name.starts_with('-') => {
+            bundle(root, name).map(|text| judge::print_all(&text))
+        }
+        [] => Err("name a program to bundle, or --all DIR (see --help)".to_string()),
+        _ => {
+            let shown: Vec<_> = args.iter().map(|arg| arg.to_string_lossy()).collect();
+            Err(format!(
+                "unexpected arguments {} (see --help)",
+                quoted(&shown.join(" "))
+            ))
+        }
+    };
+    if let Err(message) = result {
+        judge::fail(&message);
+    }
+}
+
+/// The one program in `bin/*.rs` that no judge takes: `solve`, a person's tool for boards of every
+/// shape, which reaches most of the engine (more than 64 KB of it). This bundler is `bin/bundle/`.
+const NOT_FOR_JUDGES: &str = "solve";
+
+/// The judge binaries: every `bin/*.rs` but [`NOT_FOR_JUDGES`], by name.
+fn judge_names(root: &Path) -> Result<Vec<String>, String> {
+    let dir = root.join("bin");
+    let entries =
+        fs::read_dir(&dir).map_err(|e| format!("cannot list {}: {}", dir.display(), e))?;
+    let mut names: Vec<String> = entries
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter_map(|file| Some(file.strip_suffix(".rs")?.to_string()))
+        .filter(|name| name != NOT_FOR_JUDGES)
+        .collect();
+    names.sort();
+    Ok(names)
+}
+
+fn write_all(root: &Path, dir: &Path) -> Result<(), String> {
+    fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
+    for name in judge_names(root)? {
+        let path = dir.join(format!("{}.rs", name));
+        fs::write(&path, bundle(root, &name)?)
+            .map_err(|e| format!("cannot write {}: {}", path.display(), e))?;
+    }
+    Ok(())
+}
+
+/// Whether `name` is a judge program; if not, an error listing those there are.
+fn known(root: &Path, name: &str) -> Result<(), String> {
+    let names = judge_names(root)?;
+    if names.iter().any(|n| n == name) {
+        return Ok(());
+    }
+    Err(format!(
+        "no judge program {}; known: {}",
+        quoted(name),
+        names.join(", ")
+    ))
+}
+
+/// The bundle of judge binary `name`.
+fn bundle(root: &Path, name: &str) -> Result<String, String> {
+    known(root, name)?;
+    let source = read(root.join("bin").join(format!("{}.rs", name)))?;
+    bundle_source(
+        root,
+        &source,
+        &format!("cargo run -q --bin bundle -- {}", name),
+    )
+}
+
+/// Bundles `source` with the engine items it reaches, under a header naming its problem.
+fn bundle_source(root: &Path, source: &str, command: &str) -> Result<String, String> {
+    let lib = read(root.join("src/lib.rs"))?;
+    let mut modules = Vec::new();
+    for name in lib
+        .lines()
+        .filter_map(|line| line.strip_prefix("pub mod ")?.strip_suffix(';'))
+    {
+        let text = read(root.join("src").join(format!("{}.rs", name)))?;
+        modules.push(Module::parse(name, &text, "crate"));
+    }
+    let names: Vec<&str> = modules.iter().map(|m| m.name.as_str()).collect();
+    let main = Module::parse("main", source, ENGINE);
+    let kept = reach(&main, &modules, &names);
+
+    // Judges cap a source's size: past the cap, the engine's item docs go, then its other
+    // comment lines.
+    let mut out = String::new();
+    for dropped in [None, Some("///"), Some("//")] {
+        out = render(&main, &modules, &names, &kept, command, dropped);
+        if out.len() < SOURCE_LIMIT {
+            break;
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,245 @@
+//! Tokens: the lexer that turns a source into tokens with their lines, and the splits on
+//! them (items, brackets, attributes) that every later stage uses.
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
+    Ident,
+    Punct,
+    Literal,
+}
+
+/// A token of the code (comments are not tokens), with the line it starts on and ends on.
+#[derive(Clone, Debug)]
+pub struct Token {
+    pub kind: Kind,
+    pub text: String,
+    pub line: usize,
+    pub end_line: usize,
+}
+
+/// The tokens of `source`. Names in braces inside string literals (`"{name}"`, which a format
+/// string may capture) come as identifiers too, after the literal.
+pub fn lex(source: &str) -> Vec<Token> {
+    let bytes = source.as_bytes();
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    let mut line = 0;
+    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    while i < bytes.len() {
+        let b = bytes[i];
+        let start_line = line;
+        let start = i;
+        let mut kind = Kind::Punct;
+        match b {
+            b'\n' => {
+                line += 1;
+                i += 1;
+                continue;
+            }
+            _ if b.is_ascii_whitespace() => {
+                i += 1;
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                let mut depth = 0;
+                while i < bytes.len() {
+                    if bytes[i..].starts_with(b"/*") {
+                        depth += 1;
+                        i += 2;
+                    } else if bytes[i..].starts_with(b"*/") {
+                        depth -= 1;
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        line += usize::from(bytes[i] == b'\n');
+                        i += 1;
+                    }
+                }
+                continue;
+            }
+            b'"' => {
+                kind = Kind::Literal;
+                i = skip_string(bytes, i + 1, &mut line);
+            }
+            b'\'' => {
+                kind = Kind::Literal;
+                i = skip_char_or_lifetime(source, i);
+            }
+            _ if b.is_ascii_digit() => {
+                kind = Kind::Literal;
+                while i < bytes.len()
+                    && (is_ident(bytes[i])
+                        || bytes[i] == b'.' && bytes.get(i + 1).map_or(false, u8::is_ascii_digit))
+                {
+                    i += 1;
+                }
+            }
+            _ if is_ident(b) => {
+                while i < bytes.len() && is_ident(bytes[i]) {
+                    i += 1;
+                }
+                let word = &source[start..i];
+                let quote = bytes.get(i).copied();
+                if matches!(word, "b" | "r" | "br") && matches!(quote, Some(b'"' | b'#' | b'\'')) {
+                    kind = Kind::Literal;
+                    i = match (word, quote) {
+                        ("b", Some(b'\'')) => skip_char_or_lifetime(source, i),
+                        ("b", _) => skip_string(bytes, i + 1, &mut line),
+                        _ => {
+                            // A raw string: r#"..."#, as many hashes at each end.
+                            let hashes = bytes[i..].iter().take_while(|&&c| c == b'#').count();
+                            let close = format!("\"{}", "#".repeat(hashes));
+                            let body = i + hashes + 1;
+                            let end = source[body..]
+                                .find(&close)
+                                .map_or(bytes.len(), |e| body + e);
+                            line += source[body..end].matches('\n').count();
+                            end + close.len()
+                        }
+                    };
+                } else {
+                    kind = Kind::Ident;
+                }
+            }
+            _ if bytes[i..].starts_with(b"::")
+                || bytes[i..].starts_with(b"->")
+                || bytes[i..].starts_with(b"=>") =>
+            {
+                i += 2
+            }
+            _ if b.is_ascii() => i += 1,
+            _ => {
+                i += 1;
+                continue;
+            }
+        }
+        let text = &source[start..i.min(bytes.len())];
+        tokens.push(Token {
+            kind,
+            text: text.to_string(),
+            line: start_line,
+            end_line: line,
+        });
+        if kind == Kind::Literal && text.contains('"') {
+            for name in text.split('{').skip(1) {
+                let end = name.find(|c: char| !c.is_alphanumeric() && c != '_');
+                let name = &name[..end.unwrap_or(name.len())];
+                if name.starts_with(|c: char| c.is_alphabetic() || c == '_') {
+                    tokens.push(Token {
+                        kind: Kind::Ident,
+                        text: name.to_string(),
+                        line,
+                        end_line: line,
+                    });
+                }
+            }
+        }
+    }
+    tokens
+}
+
+/// The index just past the char literal ('x', '\n', '\'', '九') or lifetime ('a) at `i`.
+fn skip_char_or_lifetime(source: &str, i: usize) -> usize {
+    let bytes = source.as_bytes();
+    if bytes.get(i + 1) == Some(&b'\\') {
+        // The escaped character, then up to the closing quote.
+        return source[i + 3..]
+            .find('\'')
+            .map_or(bytes.len(), |end| i + 3 + end + 1);
+    }
+    let next = source[i + 1..].chars().next().map_or(1, char::len_utf8);
+    if bytes.get(i + 1 + next) == Some(&b'\'') {
+        return i + 2 + next;
+    }
+    let name = source[i + 1..].find(|c: char| !(c.is_alphanumeric() || c == '_'));
+    name.map_or(bytes.len(), |end| i + 1 + end)
+}
+
+/// The index just past the string literal whose body starts at `i`, counting its line ends.
+fn skip_string(bytes: &[u8], mut i: usize, line: &mut usize) -> usize {
+    while i < bytes.len() && bytes[i] != b'"' {
+        if bytes[i] == b'\\' {
+            i += 1;
+        }
+        *line += usize::from(bytes.get(i) == Some(&b'\n'));
+        i += 1;
+    }
+    i + 1
+}
+
+/// The items of `tokens`, as index ranges: each ends at a `;` outside brackets, or at the `}`
+/// that closes its body (with a `;` right after it, if there is one).
+pub fn split_items(tokens: &[Token]) -> Vec<(usize, usize)> {
+    let mut items = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    let mut i = 0;
+    while i < tokens.len() {
+        let text = tokens[i].text.as_str();
+        match text {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => depth -= 1,
+            _ => {}
+        }
+        let ends = depth == 0 && (text == ";" || text == "}");
+        if ends {
+            if text == "}" && tokens.get(i + 1).map_or(false, |t| t.text == ";") {
+                i += 1;
+            }
+            items.push((start, i + 1));
+            start = i + 1;
+        }
+        i += 1;
+    }
+    items
+}
+
+/// The index of the token after the attributes and qualifiers (`pub(crate)`, `const`, ...) at
+/// `i`; and whether an attribute was `#[cfg(test)]`.
+pub fn skip_attributes(tokens: &[Token], mut i: usize) -> (usize, bool) {
+    let mut test = false;
+    while i < tokens.len() {
+        match tokens[i].text.as_str() {
+            "#" => {
+                let close = matching(tokens, i + 1);
+                let attribute: Vec<&str> =
+                    tokens[i + 1..close].iter().map(|t| &t.text[..]).collect();
+                test |= attribute.concat() == "[cfg(test)]";
+                i = close;
+            }
+            "pub" if tokens.get(i + 1).map_or(false, |t| t.text == "(") => {
+                i = matching(tokens, i + 1)
+            }
+            "pub" | "unsafe" | "async" | "extern" => i += 1,
+            "const" if tokens.get(i + 1).map_or(false, |t| t.text == "fn") => i += 1,
+            _ => break,
+        }
+    }
+    (i, test)
+}
+
+/// The index after the bracket that closes the one at `open`.
+pub fn matching(tokens: &[Token], open: usize) -> usize {
+    let mut depth = 0;
+    for (i, token) in tokens.iter().enumerate().skip(open) {
+        match token.text.as_str() {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    tokens.len()
+}
