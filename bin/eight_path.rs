@@ -23,6 +23,7 @@ fn main() {
         lowercase: true,
         numbered: false,
         none: "unsolvable",
+        options_help: "",
     };
     let goal = Board::<3, 9>::canonical_goal(8);
     judge::run(HELP, format, Solver::new(), |input| {

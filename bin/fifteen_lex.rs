@@ -33,6 +33,7 @@ fn main() {
         lowercase: false,
         numbered: true,
         none: "This puzzle is not solvable.",
+        options_help: "",
     };
     let goal = Board::<4, 16>::canonical_goal(15);
     let solver = Solver::default().with_max_moves(MAX_MOVES);

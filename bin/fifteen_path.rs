@@ -27,6 +27,7 @@ fn main() {
         lowercase: false,
         numbered: false,
         none: "This puzzle is not solvable.",
+        options_help: "",
     };
     let goal = Board::<4, 16>::canonical_goal(15);
     let mut boards = Counted::default();

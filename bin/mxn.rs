@@ -39,15 +39,17 @@ Other arguments name files to read in turn instead of standard input (-).
 fn main() {
     let (mut with_path, mut show) = (false, false);
     let mut named = Vec::new();
-    for arg in judge::args(HELP) {
+    let mut args = judge::args(HELP).into_iter();
+    while let Some(arg) = args.next() {
         match arg.as_str() {
             "--path" => with_path = true,
             "--show" => (with_path, show) = (true, true),
+            "--" => break,
             _ => named.push(arg),
         }
     }
     let mut out = judge::output();
-    for file in judge::files(named) {
+    for file in judge::files(named, args.collect()) {
         let file = file.as_deref();
         let mut input = judge::open_input(file, MAX_ROW_LINE, HELP);
         answer_all(&mut input, file, &mut out, with_path, show);

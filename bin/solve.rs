@@ -58,12 +58,15 @@ fn main() {
     let mut named = Vec::new();
     let mut args = judge::args(HELP).into_iter();
     while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--show" => show = true,
-            "--stats" => stats = true,
-            "--threads" => threads = judge::threads_argument(args.next()),
-            "--tables" => table_dir = Some(judge::table_dir_argument(args.next())),
-            _ => named.push(arg),
+        match arg.split('=').next() {
+            Some("--threads") => threads = judge::threads_argument(&arg, &mut args),
+            Some("--tables") => table_dir = Some(judge::table_dir_argument(&arg, &mut args)),
+            _ => match arg.as_str() {
+                "--show" => show = true,
+                "--stats" => stats = true,
+                "--" => break,
+                _ => named.push(arg),
+            },
         }
     }
     let mut solver = AnyShape::new(threads);
@@ -75,7 +78,7 @@ fn main() {
         false => None,
     };
     let mut out = judge::output();
-    let files = judge::files(named);
+    let files = judge::files(named, args.collect());
     let mut solved = 0;
     for (f, file) in files.iter().enumerate() {
         let file = file.as_deref();
@@ -238,9 +241,13 @@ fn read_board(
     tiles.clear();
     let mut width = 0;
     loop {
-        let count = input.tiles_of_line(row, MAX_SIDE * MAX_SIDE)?;
+        // Any number that fits: the board's range is known once it is read, and checked then.
+        let count = input.tiles_of_line(row, u32::MAX as usize)?;
         if width == 0 && !(2..=MAX_SIDE).contains(&count) {
-            let message = format!("a row needs 2 to {} numbers, found {}", MAX_SIDE, count);
+            let message = format!(
+                "a row needs 2 to {} numbers, separated by spaces or commas; found {}",
+                MAX_SIDE, count
+            );
             return Err(input.error(input.line_number(), message));
         }
         if width != 0 && count != width {

@@ -2,8 +2,7 @@
 //! [`Heuristic`], so the first path found is optimal, and memory is the path. Moves are tried in
 //! letter order: the path is the first optimal one in dictionary order. A [`Pruning`] skips the
 //! move that undoes the last ([`NoUndo`]), or more (`move_rules`). The heuristic is updated
-//! before the tile slides, so a child cut off costs no write. An iteration can be shared between
-//! threads ([`Iterations::run_iteration`]), with the same answer.
+//! before the tile slides, so a child cut off costs no write. Threads may share an iteration.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 

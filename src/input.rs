@@ -1,7 +1,7 @@
 //! Judge input, each error naming its line: a board on one line or a row a line, or tiles however
 //! the lines go (HDU). Up to ten cells, a line without separators has a tile a character
 //! (`283104765`), else a run of digits is a tile; `0`, `.` or `x` is the blank; white space,
-//! commas and brackets separate (`[[1,2,3],[4,0,5]]`). Memory stays bounded.
+//! commas and brackets separate. Memory stays bounded.
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Read};
@@ -108,7 +108,7 @@ impl<R: Read> Input<R> {
         std::str::from_utf8(&self.line).unwrap_or("")
     }
 
-    /// The line of the end of the input: after the last line, or on it if it has no line end.
+    /// The line where the input ends: after the last, or on it if it has no line end.
     pub fn end_line(&self) -> usize {
         self.line_number + usize::from(self.line_ended)
     }
@@ -254,7 +254,11 @@ impl<R: Read> Input<R> {
                         .filter(|&tile| tile < cells);
                     if tile.is_none() {
                         let digits = escaped(&String::from_utf8_lossy(digits), 40);
-                        let message = format!("tile {} is out of range 0-{}", digits, cells - 1);
+                        let mut message =
+                            format!("tile {} is out of range 0-{}", digits, cells - 1);
+                        if !self.separated {
+                            message += ": separate the numbers of a board over ten cells";
+                        }
                         return Err(self.error(self.line_number, message));
                     }
                     return Ok(tile);

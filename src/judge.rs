@@ -1,7 +1,7 @@
 //! The loop of every judge program: read cases (standard input, or the files named), answer
 //! them through one solver, print each answer in its judge's [`Format`]. The cases at hand are
-//! answered together (on 4x4, by several threads) before the program waits for more. Bad input
-//! is one `error: line N:` line on standard error and exit status 2, after the answers so far.
+//! answered together before the program waits for more. Bad input is one `error: line N:` line
+//! and exit status 2, after the answers so far.
 
 use std::ffi::OsString;
 use std::fs::File;
@@ -51,14 +51,13 @@ pub fn each_alone<S, const W: usize, const N: usize>(
 }
 
 /// The answer to one case.
-#[derive(Debug)]
 pub enum Answer {
     Distance(usize),
     Path(Vec<Move>),
 }
 
 /// How a judge wants each answer printed.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Format {
     /// The answer is the first shortest path, not the count (which `--path` adds).
     pub moves: bool,
@@ -68,6 +67,8 @@ pub struct Format {
     pub numbered: bool,
     /// The answer where there is no solution.
     pub none: &'static str,
+    /// The help of its options (`--path`).
+    pub options_help: &'static str,
 }
 
 /// The fewest moves, or `-1`.
@@ -76,12 +77,12 @@ pub const DISTANCE: Format = Format {
     lowercase: false,
     numbered: false,
     none: "-1",
+    options_help: PATH_OPTION,
 };
 
 const PATH_OPTION: &str = "
-  --path   after each answer, print a shortest sequence of moves of the blank,
-           the first in dictionary order (D, L, R, U; an empty line for 0 moves,
-           nothing for -1)";
+  --path   after each answer, the first shortest path in dictionary order: moves
+           of the blank (D, L, R, U; an empty line for 0 moves, none for -1)";
 
 const OPTIONS: &str = "
   --show   draw every board along the moves
@@ -90,7 +91,7 @@ Other arguments name files to read in turn instead of standard input (-).
 ";
 
 /// Runs a judge program: `next_case` reads a case (start, goal), `None` at the end; `solver`
-/// answers; `format` prints; `help` is the text of `--help`. No case at all is an error.
+/// answers; `format` prints; `help` is `--help`'s text. No case at all is an error.
 pub fn run<const W: usize, const N: usize, S, F>(
     help: &str,
     format: Format,
@@ -142,7 +143,7 @@ pub fn run<const W: usize, const N: usize, S, F>(
 pub type Reader = Input<Box<dyn Read>>;
 
 /// The input `file` (`None`: standard input; a terminal is told what the program waits for),
-/// refusing lines over `max_line` bytes. A file that cannot be opened is a usage error.
+/// refusing lines over `max_line` bytes; a file that cannot be opened is a usage error.
 pub fn open_input(file: Option<&str>, max_line: usize, help: &str) -> Reader {
     let reader: Box<dyn Read> = match file {
         Some(path) => match File::open(path) {
@@ -181,27 +182,30 @@ pub fn input_failed(file: Option<&str>, e: &InputError) -> ! {
     }
 }
 
-/// The files `args` name (`-`, standard input, is `None`), or standard input alone; an argument
-/// that looks like an option is a usage error.
-pub fn files(args: Vec<String>) -> Vec<Option<String>> {
-    let mut files = vec![];
-    for arg in args {
-        match arg.as_str() {
-            "-" => files.push(None),
-            _ if arg.starts_with('-') => unknown(&arg),
-            _ => files.push(Some(arg)),
-        }
+/// The files named before `--` (an option-like name is a usage error) and after it, `-` (standard
+/// input) as `None`; or standard input alone.
+pub fn files(named: Vec<String>, after_dashes: Vec<String>) -> Vec<Option<String>> {
+    if let Some(option) = named.iter().find(|arg| arg.starts_with('-') && *arg != "-") {
+        unknown(option);
     }
-    if files.is_empty() {
-        files.push(None);
+    let files = named.into_iter().chain(after_dashes);
+    let files: Vec<_> = files
+        .map(|arg| Some(arg).filter(|arg| arg != "-"))
+        .collect();
+    match files.is_empty() {
+        true => vec![None],
+        false => files,
     }
-    files
 }
 
-/// The arguments, unless one is `--help`: then `help` is printed and the program ends.
+/// The arguments; `--help` before any `--` prints `help` and ends the program.
 pub fn args(help: &str) -> Vec<String> {
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
-    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+    let before_dashes = args.iter().take_while(|arg| *arg != "--");
+    if before_dashes
+        .clone()
+        .any(|arg| arg == "--help" || arg == "-h")
+    {
         print_all(help);
         process::exit(0);
     }
@@ -217,39 +221,51 @@ pub fn unknown(arg: &str) -> ! {
     fail(&format!("unknown argument {} (see --help)", quoted(arg)))
 }
 
-/// Whether the arguments ask for paths and drawings, and the files they name; the solver takes
-/// its own options.
+/// Whether the arguments ask for paths and drawings, and the files named; the solver takes its
+/// own options.
 fn options<const W: usize, const N: usize, S: Solve<W, N>>(
     help: &str,
     format: Format,
     solver: &mut S,
 ) -> (bool, bool, Vec<Option<String>>) {
-    let path = if format.moves { "" } else { PATH_OPTION };
     let own = solver.options_help();
-    let mut args = args(&format!("{}\nOptions:{}{}{}", help, path, own, OPTIONS)).into_iter();
+    let all = format!(
+        "{}\nOptions:{}{}{}",
+        help, format.options_help, own, OPTIONS
+    );
+    let mut args = args(&all).into_iter();
     let (mut with_path, mut show, mut named) = (format.moves, false, vec![]);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--path" if !format.moves => with_path = true,
             "--show" => (with_path, show) = (true, true),
+            "--" => break,
             _ if solver.option(&arg, &mut args) => {}
             _ => named.push(arg),
         }
     }
-    (with_path, show, files(named))
+    (with_path, show, files(named, args.collect()))
 }
 
-/// The number after `--threads`: 1 or more, else a usage error.
-pub fn threads_argument(value: Option<String>) -> usize {
-    match value.and_then(|n| n.parse::<usize>().ok()) {
+/// The value of the option `arg`: after its `=` (`--threads=2`), else the next of `args`.
+fn value_of(arg: &str, args: &mut dyn Iterator<Item = String>) -> Option<String> {
+    match arg.split_once('=') {
+        Some((_, value)) => Some(value.to_string()),
+        None => args.next(),
+    }
+}
+
+/// The number the option `arg` (`--threads`) gives: 1 or more, else a usage error.
+pub fn threads_argument(arg: &str, args: &mut dyn Iterator<Item = String>) -> usize {
+    match value_of(arg, args).and_then(|n| n.parse::<usize>().ok()) {
         Some(threads) if threads > 0 => threads,
         _ => fail("--threads needs a number of threads, 1 or more (see --help)"),
     }
 }
 
-/// The folder after `--tables`, else a usage error.
-pub fn table_dir_argument(value: Option<String>) -> std::path::PathBuf {
-    match value {
+/// The folder the option `arg` (`--tables`) gives, else a usage error.
+pub fn table_dir_argument(arg: &str, args: &mut dyn Iterator<Item = String>) -> std::path::PathBuf {
+    match value_of(arg, args) {
         Some(dir) if !dir.is_empty() => dir.into(),
         _ => fail("--tables needs a folder to keep the tables in (see --help)"),
     }

@@ -726,18 +726,17 @@ impl<const W: usize, const N: usize> Solve<W, N> for Solver<W, N> {
     }
 
     fn options_help(&self) -> String {
+        let help = THREADS_OPTION.to_string();
         #[cfg(feature = "tables")]
-        let tables = TABLES_OPTION;
-        #[cfg(not(feature = "tables"))]
-        let tables = "";
-        format!("{}{}", THREADS_OPTION, tables)
+        let help = help + TABLES_OPTION;
+        help
     }
 
     fn option(&mut self, arg: &str, args: &mut dyn Iterator<Item = String>) -> bool {
-        match arg {
-            "--threads" => self.threads = judge::threads_argument(args.next()).min(cores()),
+        match arg.split('=').next() {
+            Some("--threads") => self.threads = judge::threads_argument(arg, args).min(cores()),
             #[cfg(feature = "tables")]
-            "--tables" => self.table_dir = Some(judge::table_dir_argument(args.next())),
+            Some("--tables") => self.table_dir = Some(judge::table_dir_argument(arg, args)),
             _ => return false,
         }
         true

@@ -1,7 +1,7 @@
 //! Answering case after case: IDA* for each until the searches for goals with the blank in one
 //! cell have cost what their distance table costs, then the table. This ski-rental rule never
-//! makes a few cases pay for a table (about 20 ms for 3x3), and a long input pays at most about
-//! twice the better choice in hindsight. It counts nodes, so it is deterministic.
+//! makes a few cases pay for a table (about 20 ms for 3x3), and a long input pays at most twice
+//! the better choice in hindsight. It counts nodes, so it is deterministic.
 
 use crate::bfs::Tables;
 use crate::board::{Board, Move};

@@ -186,7 +186,7 @@ fn every_bundle_is_one_file_that_compiles_alone() {
         }
         // A header of whole sentences, `//!` docs only at the top of a module.
         assert!(text.starts_with("// "), "{} has no header comment", name);
-        assert!(text.contains("\n// This is one file to submit to a judge, made by `cargo run"));
+        assert!(text.contains("\n// One file to submit to a judge, made by `cargo run"));
         let lines: Vec<&str> = text.lines().collect();
         for (at, pair) in lines.windows(2).enumerate() {
             let inner_doc_may_follow = pair[0].starts_with("mod ") || pair[0].starts_with("//!");
@@ -197,14 +197,18 @@ fn every_bundle_is_one_file_that_compiles_alone() {
                 at + 2
             );
         }
-        // Codeforces, the strictest judge we know, takes sources under 64 KB.
-        assert!(text.len() < 65_536, "{} is {} bytes", name, text.len());
-        // The 2x3 and 3x3 programs: at most 40 KB with every comment.
+        // Codeforces, the strictest judge we know, takes sources under 64 KB: at most 64,000
+        // bytes, however a judge counts a kilobyte.
+        assert!(text.len() <= 64_000, "{} is {} bytes", name, text.len());
+        // The 2x3 and 3x3 programs: at most 40 KB with every comment; mxn at most 48 KB.
         if name == "sliding.rs" || name.starts_with("eight") || name == "jiugong.rs" {
             assert!(text.len() <= 40 * 1024, "{} is {} bytes", name, text.len());
         }
+        if name == "mxn.rs" {
+            assert!(text.len() <= 48 * 1024, "{} is {} bytes", name, text.len());
+        }
         // Below that, every item keeps its docs and attributes.
-        let docs_kept = !text.contains("comments are left out.");
+        let docs_kept = !text.contains(" are left out.");
         assert!(
             docs_kept || name.starts_with("fifteen"),
             "{} lost its docs",

@@ -194,6 +194,39 @@ fn numbers_too_large_for_a_small_board_are_named() {
     );
     // Without separators each digit is a tile, as Luogu writes its boards.
     assert_eq!(stdout_of(EIGHT, &[], "283104765\n"), "4\n");
+    // Past ten cells a run of digits is one number: a 3x3 line given to a 4x4 program is one
+    // huge tile, and the message says what to do.
+    assert_error(
+        FIFTEEN,
+        b"283104765\n",
+        "",
+        "line 1: tile 283104765 is out of range 0-15: separate the numbers of a board over ten cells",
+    );
+    assert_error(
+        FIFTEEN,
+        b"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n",
+        "",
+        "line 1: tile 16 is out of range 0-15",
+    );
+}
+
+/// `solve` learns a board's size from its rows: the range it names is the board's, and a line of
+/// digits alone is a row of one number.
+#[test]
+fn solve_names_the_range_of_the_board_read() {
+    let solve = env!("CARGO_BIN_EXE_solve");
+    assert_error(
+        solve,
+        b"1 2\n3 1000000\n",
+        "",
+        "line 1: tile 1000000 is out of range 0-3",
+    );
+    assert_error(
+        solve,
+        b"283104765\n",
+        "",
+        "line 1: a row needs 2 to 999 numbers, separated by spaces or commas; found 1",
+    );
 }
 
 #[test]
@@ -421,6 +454,40 @@ fn flags_help_and_unknown_arguments() {
     }
     let (output, _) = run_with(EIGHT, &["--path"], b"123804765\n213804765\n");
     assert_eq!(text(&output.stdout), "0\n\n-1\n");
+}
+
+/// An option's value may follow `=`; after `--` every argument names a file (`-` still standard
+/// input), and `--help` there is a file too; a flag given a value is refused.
+#[test]
+fn option_values_after_equals_and_files_after_two_dashes() {
+    let board = b"1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n";
+    for binary in [FIFTEEN, env!("CARGO_BIN_EXE_solve")] {
+        let (output, _) = run_with(binary, &["--threads=1"], board);
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let (output, _) = run_with(binary, &["--threads="], board);
+        assert_eq!(
+            text(&output.stderr),
+            "error: --threads needs a number of threads, 1 or more (see --help)\n"
+        );
+    }
+    let dir = format!("{}/equals-tables", env!("CARGO_TARGET_TMPDIR"));
+    let (output, _) = run_with(FIFTEEN, &[&format!("--tables={}", dir), "--", "-"], board);
+    assert_eq!(text(&output.stdout), "1\n");
+    let (output, _) = run_with(EIGHT, &["--", &sample("8.in"), "--help"], b"");
+    assert_eq!(
+        text(&output.stderr),
+        "error: cannot open '--help': No such file or directory (os error 2)\n"
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        text(&output.stdout),
+        std::fs::read_to_string(sample("8.out")).unwrap()
+    );
+    for flag in ["--path=1", "--show=yes"] {
+        let (output, _) = run_with(EIGHT, &[flag], b"283104765\n");
+        let message = format!("error: unknown argument '{}' (see --help)\n", flag);
+        assert_eq!(text(&output.stderr), message);
+    }
 }
 
 /// A sample of `testdata/`, by name.

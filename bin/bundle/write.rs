@@ -5,7 +5,7 @@ use crate::reach::Kept;
 use crate::ENGINE;
 
 /// The bundle's text: a header, the binary's kept items, then each engine module's (`names`),
-/// without the engine's lines that start with `dropped`.
+/// without the engine's lines that start with `dropped` (and its blank lines, with `//`).
 pub fn render(
     main: &Module,
     modules: &[Module],
@@ -31,20 +31,16 @@ pub fn render(
         .collect();
     out += "//\n";
     out += &format!(
-        "// This is one file to submit to a judge, made by `{}` from the\n// program below and \
-         the parts of the engine that it uses, each kept as a module. It is\n// indented with \
-         tabs to keep it small.\n",
+        "// One file to submit to a judge, made by `{}`:\n// the program, then \
+         each engine module it uses, indented with tabs to keep it small.\n",
         command
     );
     if let Some(start) = dropped {
         let which = match start {
             "///" => "doc comments",
-            _ => "comments",
+            _ => "comments and blank lines",
         };
-        out += &format!(
-            "// To keep it under 64 KB, which most judges take, the engine's {} are left out.\n",
-            which
-        );
+        out += &format!("// To fit in 64 KB, the engine's {} are left out.\n", which);
     }
     for line in &doc[first..] {
         out += &format!("//{}\n", line);
@@ -63,7 +59,9 @@ pub fn render(
             text += &module.kept_text(i, &kept[m + 1], names).unwrap_or_default();
         }
         for line in text.lines() {
-            if !dropped.map_or(false, |start| line.trim_start().starts_with(start)) {
+            // With every comment, the blank lines between items go too.
+            let blank = dropped == Some("//") && line.is_empty();
+            if !blank && !dropped.map_or(false, |start| line.trim_start().starts_with(start)) {
                 out += line;
                 out += "\n";
             }
