@@ -40,7 +40,7 @@ fn main() {
     let (mut with_path, mut show) = (false, false);
     let mut named = Vec::new();
     let mut args = judge::args(HELP).into_iter();
-    while let Some(arg) = args.next() {
+    for arg in args.by_ref() {
         match arg.as_str() {
             "--path" => with_path = true,
             "--show" => (with_path, show) = (true, true),

@@ -69,7 +69,7 @@ use crate::pattern_db::{
     PARTITION_555, PARTITION_663, SMALL_GROUP,
 };
 #[cfg(feature = "tables")]
-use crate::saved_tables;
+use crate::saved_tables::{self, NotLoaded};
 use crate::threads::{in_parallel, on_threads};
 
 /// Search nodes of Manhattan distance plus linear conflict that cost about what building the
@@ -639,12 +639,17 @@ fn saved<const W: usize, const N: usize>(
     build: fn(&[u8], usize) -> Vec<u8>,
 ) -> PatternDb<W, N> {
     let sizes: Vec<usize> = groups.iter().map(|g| table_len(N, g.len())).collect();
-    if let Some(tables) = saved_tables::load(dir, groups, &sizes, threads) {
-        return PatternDb::from_saved_tables(groups, tables);
-    }
     let say = |text: String| {
         let _ = writeln!(io::stderr(), "{}", text);
     };
+    match saved_tables::load(dir, groups, &sizes, threads) {
+        Ok(tables) => return PatternDb::from_saved_tables(groups, tables),
+        Err(NotLoaded::Unsound(why)) => {
+            let file = saved_tables::file(dir, groups);
+            say(format!("{} {}; it is built again", file.display(), why));
+        }
+        Err(NotLoaded::Missing) => {}
+    }
     say(format!(
         "building the {} pattern databases in {}, once",
         name,

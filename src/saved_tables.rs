@@ -39,6 +39,13 @@ pub fn file(dir: &Path, partition: &[&[u8]]) -> PathBuf {
     dir.join(format!("pdb-{}.bin", groups.join("-")))
 }
 
+/// Why no tables were loaded: no file, or one that is not sound, and what is wrong with it.
+#[derive(Debug, PartialEq, Eq)]
+pub enum NotLoaded {
+    Missing,
+    Unsound(String),
+}
+
 /// The tables of `partition` saved in `dir`, if a whole, sound file of them is there, each of
 /// the length `sizes` gives: mapped from the file, its checksum worked out on up to `threads`
 /// threads.
@@ -47,31 +54,61 @@ pub fn load(
     partition: &[&[u8]],
     sizes: &[usize],
     threads: usize,
-) -> Option<Vec<Table>> {
-    let mut file = fs::File::open(file(dir, partition)).ok()?;
+) -> Result<Vec<Table>, NotLoaded> {
+    let unsound = NotLoaded::Unsound;
+    let mut file = match fs::File::open(file(dir, partition)) {
+        Ok(file) => file,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(NotLoaded::Missing),
+        Err(e) => return Err(unsound(format!("cannot be read ({})", e))),
+    };
     let head = header(partition, sizes);
-    let tables_end = head.len() + sizes.iter().sum::<usize>();
-    if file.metadata().ok()?.len() != tables_end as u64 + 8 {
-        return None;
+    let whole = (head.len() + sizes.iter().sum::<usize>()) as u64 + 8;
+    let length = file.metadata().map_err(|e| unsound(e.to_string()))?.len();
+    let mut found = vec![0u8; head.len().min(length as usize)];
+    file.read_exact(&mut found)
+        .map_err(|e| unsound(e.to_string()))?;
+    // The format's name, then its version: as much of them as the file holds.
+    let (name, version) = (&MAGIC[..6], &MAGIC[6..]);
+    if !found.iter().zip(name).all(|(a, b)| a == b) {
+        return Err(unsound("is not a file of pattern databases".to_string()));
     }
-    let mut found = vec![0u8; head.len()];
-    file.read_exact(&mut found).ok()?;
+    if !found.iter().skip(6).zip(version).all(|(a, b)| a == b) {
+        return Err(unsound("is of another version of the format".to_string()));
+    }
+    if length != whole {
+        let cut = if length < whole {
+            "is cut short"
+        } else {
+            "is too long"
+        };
+        return Err(unsound(format!("{}: {} bytes, not {}", cut, length, whole)));
+    }
     if found != head {
-        return None;
+        return Err(unsound(
+            "holds other tables (another partition or board)".to_string(),
+        ));
     }
     let mut sum = [0u8; 8];
-    file.seek(SeekFrom::Start(tables_end as u64)).ok()?;
-    file.read_exact(&mut sum).ok()?;
+    let tables_end = whole - 8;
+    file.seek(SeekFrom::Start(tables_end))
+        .map_err(|e| unsound(e.to_string()))?;
+    file.read_exact(&mut sum)
+        .map_err(|e| unsound(e.to_string()))?;
     let mut tables = Vec::new();
     let mut offset = head.len();
     for &size in sizes {
-        tables.push(map(&mut file, offset, size)?);
+        let mapped = map(&mut file, offset, size);
+        tables.push(mapped.ok_or_else(|| unsound("cannot be mapped".to_string()))?);
         offset += size;
     }
     let mut parts = vec![&head[..]];
     parts.extend(tables.iter().map(|table| &table[..]));
-    let sound = checksum(&parts, threads) == u64::from_le_bytes(sum);
-    Some(tables).filter(|_| sound)
+    match checksum(&parts, threads) == u64::from_le_bytes(sum) {
+        true => Ok(tables),
+        false => Err(unsound(
+            "fails its checksum: a byte has changed".to_string(),
+        )),
+    }
 }
 
 /// A pattern database's table: built in memory, or mapped from a saved file.
@@ -275,9 +312,18 @@ mod tests {
         dir
     }
 
-    /// The bytes of the tables `load` gives.
-    fn bytes(loaded: Option<Vec<Table>>) -> Option<Vec<Vec<u8>>> {
+    /// The bytes of the tables `load` gives, or why it gave none.
+    fn bytes(loaded: Result<Vec<Table>, NotLoaded>) -> Result<Vec<Vec<u8>>, NotLoaded> {
         loaded.map(|tables| tables.iter().map(|table| table.to_vec()).collect())
+    }
+
+    /// What `load` says is wrong with the file, if it loads nothing.
+    fn why(loaded: Result<Vec<Table>, NotLoaded>) -> String {
+        match loaded {
+            Ok(_) => "loaded".to_string(),
+            Err(NotLoaded::Missing) => "missing".to_string(),
+            Err(NotLoaded::Unsound(why)) => why,
+        }
     }
 
     fn tables() -> Vec<Vec<u8>> {
@@ -298,14 +344,11 @@ mod tests {
         let dir = folder("round-trip");
         let tables = tables();
         let sizes: Vec<usize> = tables.iter().map(Vec::len).collect();
-        assert!(
-            load(&dir, &PARTITION, &sizes, 2).is_none(),
-            "nothing saved yet"
-        );
+        assert_eq!(why(load(&dir, &PARTITION, &sizes, 2)), "missing");
         save(&dir, &PARTITION, &tables).unwrap();
         for threads in [1, 2, 3, 7, 300] {
             let loaded = bytes(load(&dir, &PARTITION, &sizes, threads));
-            assert_eq!(loaded.as_ref(), Some(&tables), "{} threads", threads);
+            assert_eq!(loaded.as_ref(), Ok(&tables), "{} threads", threads);
         }
         // Nothing but the file is left in the folder.
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
@@ -329,42 +372,58 @@ mod tests {
     }
 
     #[test]
-    fn a_cut_changed_or_foreign_file_loads_as_nothing() {
+    fn a_cut_changed_or_foreign_file_loads_as_nothing_and_says_why() {
         let dir = folder("bad");
         let tables = tables();
         let sizes: Vec<usize> = tables.iter().map(Vec::len).collect();
         save(&dir, &PARTITION, &tables).unwrap();
         let path = file(&dir, &PARTITION);
         let whole = fs::read(&path).unwrap();
+        let load = |sizes: &[usize]| why(load(&dir, &PARTITION, sizes, 2));
         for cut in [0, 7, 100, whole.len() / 2, whole.len() - 1] {
             fs::write(&path, &whole[..cut]).unwrap();
-            assert!(
-                load(&dir, &PARTITION, &sizes, 2).is_none(),
-                "cut at {}",
-                cut
-            );
+            let expected = format!("is cut short: {} bytes, not {}", cut, whole.len());
+            assert_eq!(load(&sizes), expected);
         }
-        for at in [0, 9, 40, whole.len() / 2, whole.len() - 1] {
+        let mut longer = whole.clone();
+        longer.push(0);
+        fs::write(&path, &longer).unwrap();
+        let expected = format!(
+            "is too long: {} bytes, not {}",
+            whole.len() + 1,
+            whole.len()
+        );
+        assert_eq!(load(&sizes), expected);
+        // The format's name, its version, the header, the tables, the checksum.
+        for (at, expected) in [
+            (0, "is not a file of pattern databases"),
+            (7, "is of another version of the format"),
+            (9, "holds other tables (another partition or board)"),
+            (40, "holds other tables (another partition or board)"),
+            (whole.len() / 2, "fails its checksum: a byte has changed"),
+            (whole.len() - 1, "fails its checksum: a byte has changed"),
+        ] {
             let mut changed = whole.clone();
             changed[at] ^= 0x10;
             fs::write(&path, &changed).unwrap();
-            assert!(
-                load(&dir, &PARTITION, &sizes, 2).is_none(),
-                "byte {} changed",
-                at
-            );
+            assert_eq!(load(&sizes), expected, "byte {} changed", at);
         }
         // Another partition's tables, under this partition's name; other table lengths.
         let other: [&[u8]; 3] = [&[1, 5, 7], &[6, 8], &[2, 3, 4]];
         save(&dir, &other, &tables).unwrap();
         fs::rename(file(&dir, &other), &path).unwrap();
-        assert!(
-            load(&dir, &PARTITION, &sizes, 2).is_none(),
-            "a foreign file"
+        assert_eq!(
+            load(&sizes),
+            "holds other tables (another partition or board)"
         );
         fs::write(&path, &whole).unwrap();
-        assert!(load(&dir, &PARTITION, &[sizes[0], sizes[1], 16], 2).is_none());
-        assert_eq!(bytes(load(&dir, &PARTITION, &sizes, 2)), Some(tables));
+        let expected = format!(
+            "is cut short: {} bytes, not {}",
+            whole.len(),
+            whole.len() + 16
+        );
+        assert_eq!(load(&[sizes[0], sizes[1], sizes[2] + 16]), expected);
+        assert_eq!(bytes(super::load(&dir, &PARTITION, &sizes, 2)), Ok(tables));
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -408,13 +408,27 @@ fn tables_kept_in_a_folder() {
     let saved = files();
     assert_eq!(saved.len(), 1, "{:?}", saved);
     assert_eq!(run(), "", "the second run loads them");
-    // A changed byte, then a cut file: each is built again, and loads after.
+    // A changed byte, then a cut file: each is named with what is wrong, built again, and
+    // loads after.
     let whole = std::fs::read(&saved[0]).unwrap();
     let mut changed = whole.clone();
     changed[whole.len() / 2] ^= 1;
-    for damaged in [changed, whole[..whole.len() - 100].to_vec()] {
+    let cut = whole.len() - 100;
+    for (damaged, why) in [
+        (
+            changed,
+            "fails its checksum: a byte has changed".to_string(),
+        ),
+        (
+            whole[..cut].to_vec(),
+            format!("is cut short: {} bytes, not {}", cut, whole.len()),
+        ),
+    ] {
         std::fs::write(&saved[0], damaged).unwrap();
-        assert!(run().starts_with("building"));
+        let said = run();
+        let first = format!("{} {}; it is built again\n", saved[0].display(), why);
+        assert!(said.starts_with(&first), "{}", said);
+        assert!(said[first.len()..].starts_with("building"), "{}", said);
         assert_eq!(std::fs::read(&saved[0]).unwrap(), whole);
         assert_eq!(run(), "");
     }
