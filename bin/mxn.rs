@@ -28,7 +28,7 @@ Output: one line per case.
 Options:
   --path   after each YES, print moves of the blank (D, L, R, U) that solve the board: not
            the fewest, but found in time proportional to their number, about 3.1 to 3.3
-           times the tiles' total distance from home (see the README; the solve program
+           times the tiles' total distance from home (see doc/guide.md; the solve program
            finds shorter ones)
   --show   as --path, and draw every board along the moves (boards of up to 100
            cells; larger ones get the moves alone)

@@ -4,8 +4,7 @@
 //! the last `WINDOW` levels. The first level that holds the goal gives the path. Time goes as
 //! `width` times the path's length, memory as `width` times the board: no proof of quality, but
 //! on Korf and Felner's 5x5 boards the paths come within a few moves in ten of the optimal ones,
-//! and on 8x8 boards within twice the tiles' Manhattan distance (see the README's Performance
-//! section).
+//! and on 8x8 boards within twice the tiles' Manhattan distance (see doc/performance.md).
 //!
 //! A level's boards lie in one arena of bytes, a tile a byte, each with a 64-bit Zobrist
 //! fingerprint (a random number for each tile in each cell, XORed; a move changes four of them),

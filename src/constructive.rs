@@ -11,8 +11,8 @@
 //!
 //! Every move of the blank pushes a tile the other way, and most moves are the blank's walks,
 //! so the walks choose what they push: towards the side whose tile comes nearer home (on
-//! 100 x 100, paths of 3.1 times the Manhattan distance instead of 5.1; the README has the
-//! figures).
+//! 100 x 100, paths of 3.1 times the Manhattan distance instead of 5.1; doc/engine.md has the
+//! measurement).
 
 use std::cmp::{Ordering, Reverse};
 use std::collections::VecDeque;
@@ -277,7 +277,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
 
     /// Walks `tile` to `target` a step at a time, fixed cells untouched. Of the steps nearer, it
     /// takes the one whose route pushes the fewest tiles from home, along the line being placed
-    /// on a tie; a blank over three cells away takes the step it reaches first (the README
+    /// on a tie; a blank over three cells away takes the step it reaches first (doc/engine.md
     /// compares the choices).
     fn walk_tile(&mut self, tile: u32, target: usize) {
         loop {

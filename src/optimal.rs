@@ -73,7 +73,7 @@ use crate::saved_tables::{self, NotLoaded};
 use crate::threads::{in_parallel, on_threads};
 
 /// Search nodes of Manhattan distance plus linear conflict that cost about what building the
-/// 4x4 board's 5-5-5 tables costs (see the README's Performance section for both figures);
+/// 4x4 board's 5-5-5 tables costs (see doc/performance.md for both figures);
 /// other boards' tables cost in proportion to their entries (`Solver::table_cost`).
 pub const TABLE_COST: u64 = 4_700_000;
 const TABLE_COST_ENTRIES: u64 = 3 * 16 * 15 * 14 * 13 * 12;

@@ -46,7 +46,7 @@
 //!   That takes six bytes a placement: Korf and Felner's 7-8 tables, of 518,918,400 placements
 //!   in their larger group, have a builder of their own ([`crate::large_table`]).
 //!
-//! Measured figures are in the README's Performance section.
+//! Measured figures are in doc/performance.md.
 
 use crate::ida_star::Heuristic;
 #[cfg(feature = "tables")]

@@ -41,5 +41,6 @@ pub fn batch(mut shell: Shell) {
         human(median / 362_880),
         peak
     );
+    println!();
     std::io::stdout().flush().ok();
 }

@@ -1,4 +1,4 @@
-//! `cargo bench`: the engine's speed, printed as markdown tables (the README's "Performance").
+//! `cargo bench`: the engine's speed, printed as markdown tables (doc/performance.md).
 //!
 //! 1. Single instances: every solvable 2x3 and 3x3 start and 20,000 random `jiugong` pairs,
 //!    solved in process as a judge's single case is (IDA*), parsing excluded.

@@ -234,7 +234,7 @@ pub fn mxn(shells: [Shell; 4]) {
     );
     println!(
         "\n`mxn --path` on one random solvable 100 x 100 board, whole process ({} moves printed): \
-         median {}, best {}; peak memory {}.",
+         median {}, best {}; peak memory {}.\n",
         grouped(path.len() as u64),
         human(walls[RUNS / 2]),
         human(walls[0]),
