@@ -2,7 +2,7 @@
 //! dictionary order, if it takes at most 35 moves.
 
 use engine::board::Board;
-use engine::input::Counted;
+use engine::input::{Counted, Input};
 use engine::judge;
 use engine::optimal::Solver;
 
@@ -12,8 +12,8 @@ const MAX_MOVES: u32 = 35;
 const HELP: &str = "\
 fifteen_lex: LightOJ \"15-Puzzle\"
 Prints, for each 4x4 board, the shortest sequence of moves of the blank (D, L, R, U) that turns
-it into 1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 0, the first of them in dictionary order,
-after \"Case k: \"; or \"This puzzle is not solvable.\" if none does in at most 35 moves.
+it into 1 2 .. 15 0 row by row, the first of them in dictionary order, after \"Case k: \"; or
+\"This puzzle is not solvable.\" if none does in at most 35 moves.
 
 Input: the number of boards, then each board as four rows of four numbers, 0 the blank, with
 blank lines between them.
@@ -39,6 +39,6 @@ fn main() {
     let solver = Solver::default().with_max_moves(MAX_MOVES);
     let mut boards = Counted::default();
     judge::run(HELP, format, solver, |input| {
-        Ok(boards.board(input)?.map(|start| (start, goal)))
+        Ok(boards.next(input, Input::board)?.map(|start| (start, goal)))
     });
 }

@@ -1,7 +1,7 @@
 //! UVa 10181 "15-Puzzle Problem": a shortest sequence of moves of the blank to 1 2 .. 15 0.
 
 use engine::board::Board;
-use engine::input::Counted;
+use engine::input::{Counted, Input};
 use engine::judge;
 use engine::optimal::Solver;
 
@@ -32,6 +32,6 @@ fn main() {
     let goal = Board::<4, 16>::canonical_goal(15);
     let mut boards = Counted::default();
     judge::run(HELP, format, Solver::default(), |input| {
-        Ok(boards.board(input)?.map(|start| (start, goal)))
+        Ok(boards.next(input, Input::board)?.map(|start| (start, goal)))
     });
 }

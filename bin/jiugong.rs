@@ -17,17 +17,6 @@ Output: one line per case.
 
 fn main() {
     judge::run(HELP, judge::DISTANCE, Solver::new(), |input| {
-        let start = match input.board::<3, 9>()? {
-            Some(start) => start,
-            None => return Ok(None),
-        };
-        let start_line = input.line_number();
-        let goal = input.board()?.ok_or_else(|| {
-            input.error(
-                start_line,
-                "a start board with no goal board after it".to_string(),
-            )
-        })?;
-        Ok(Some((start, goal)))
+        input.pair::<3, 9>()
     });
 }

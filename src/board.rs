@@ -11,8 +11,8 @@ pub enum Move {
 }
 
 impl Move {
-    /// Every move in letter order: searches try them so, and the first shortest path found is
-    /// the first in dictionary order, the tie-break LightOJ and HDU set.
+    /// Every move in letter order: searches try them so, and find the first shortest path in
+    /// dictionary order.
     pub const ALL: [Move; 4] = [Move::Down, Move::Left, Move::Right, Move::Up];
 
     /// The cell the blank reaches from `blank` on a board `width` wide of `cells` cells.

@@ -161,6 +161,24 @@ impl<R: Read> Input<R> {
             .map_err(|message| self.error(first, message))
     }
 
+    /// A start board and its goal board; `None` at the end.
+    pub fn pair<const W: usize, const N: usize>(
+        &mut self,
+    ) -> Result<Option<(Board<W, N>, Board<W, N>)>, InputError> {
+        let start = match self.board()? {
+            Some(start) => start,
+            None => return Ok(None),
+        };
+        let line = self.line_number;
+        match self.board()? {
+            Some(goal) => Ok(Some((start, goal))),
+            None => Err(self.error(
+                line,
+                "a start board with no goal board after it".to_string(),
+            )),
+        }
+    }
+
     /// The next `N` tiles however they spread over lines (HDU 1043); `None` at the end.
     pub fn board_of_tiles<const W: usize, const N: usize>(
         &mut self,
@@ -317,8 +335,8 @@ impl<R: Read> Input<R> {
     }
 }
 
-/// Boards after a line giving their number, as UVa 10181 and LightOJ set them: fewer boards,
-/// or more, than announced is an error.
+/// Cases after a line giving their number, as UVa 10181 and LightOJ set them: fewer cases, or
+/// more, than announced is an error.
 #[derive(Default)]
 pub struct Counted {
     /// The number announced and its line, once read.
@@ -327,12 +345,14 @@ pub struct Counted {
 }
 
 impl Counted {
-    /// The next board of `input` (see [`Input::board`]); `None` after the last one announced,
-    /// when nothing but blank lines follows it. A new input (the next file) announces its own.
-    pub fn board<R: Read, const W: usize, const N: usize>(
+    /// The next case of `input`, as `case` reads it (a board: [`Input::board`]); `None` after
+    /// the last one announced, when nothing but blank lines follows it. A new input (the next
+    /// file) announces its own.
+    pub fn next<R: Read, T>(
         &mut self,
         input: &mut Input<R>,
-    ) -> Result<Option<Board<W, N>>, InputError> {
+        case: impl FnOnce(&mut Input<R>) -> Result<Option<T>, InputError>,
+    ) -> Result<Option<T>, InputError> {
         if input.line_number() == 0 {
             *self = Counted::default();
         }
@@ -345,24 +365,23 @@ impl Counted {
                 return Ok(None);
             }
             let message = format!(
-                "expected the end of the input, as line {} announces {} board{}, found {}",
+                "expected the end of the input, as line {} announces a count of {}, found {}",
                 line,
                 count,
-                if count == 1 { "" } else { "s" },
                 quoted(input.line())
             );
             return Err(input.error(input.line_number(), message));
         }
-        let board = input.board()?;
-        if board.is_none() {
+        let found = case(input)?;
+        if found.is_none() {
             let message = format!(
-                "found the end of the input after {} of the {} boards that line {} announces",
+                "found the end of the input after {} of the {} cases that line {} announces",
                 self.read, count, line
             );
             return Err(input.error(input.end_line(), message));
         }
         self.read += 1;
-        Ok(board)
+        Ok(found)
     }
 }
 

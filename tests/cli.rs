@@ -264,7 +264,7 @@ fn counted_and_streamed_inputs_name_what_is_wrong() {
         FIFTEEN_PATH,
         input.as_bytes(),
         "LLLDRDRDR\n",
-        "line 7: expected the end of the input, as line 1 announces 1 board, found '2 3 4 0'",
+        "line 7: expected the end of the input, as line 1 announces a count of 1, found '2 3 4 0'",
     );
     // A stray byte after the last board is named as such.
     let input = format!("1\n{}\0", BOARD);
@@ -272,14 +272,14 @@ fn counted_and_streamed_inputs_name_what_is_wrong() {
         FIFTEEN_PATH,
         input.as_bytes(),
         "LLLDRDRDR\n",
-        "line 6: expected the end of the input, as line 1 announces 1 board, found '\\0'",
+        "line 6: expected the end of the input, as line 1 announces a count of 1, found '\\0'",
     );
     let input = format!("2\n\n{}\n\n", BOARD);
     assert_error(
         FIFTEEN_LEX,
         input.as_bytes(),
         "Case 1: LLLDRDRDR\n",
-        "line 9: found the end of the input after 1 of the 2 boards that line 1 announces",
+        "line 9: found the end of the input after 1 of the 2 cases that line 1 announces",
     );
     assert_error(
         EIGHT_PATH,

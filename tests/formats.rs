@@ -1,7 +1,9 @@
 //! The 3x3 judge formats end to end, on every arrangement: `eight_path` prints the first
 //! shortest path in dictionary order (HDU's tie-break, though HDU takes any shortest path) in
-//! lower case, or `unsolvable`; `eight_steps` and `eight_grid` print the distance or -1. Each is
-//! checked against an independent breadth-first search. Run in release mode.
+//! lower case, or `unsolvable`; `eight_steps` and `eight_grid` print the distance or -1;
+//! `eight_two` prints `Case k: ` and the distance, then the first shortest path, for every start
+//! to one goal and for random pairs. Each is checked against an independent breadth-first
+//! search. Run in release mode.
 
 mod common;
 
@@ -13,6 +15,7 @@ use engine::cantor::{factorial, unrank};
 const EIGHT_PATH: &str = env!("CARGO_BIN_EXE_eight_path");
 const EIGHT_STEPS: &str = env!("CARGO_BIN_EXE_eight_steps");
 const EIGHT_GRID: &str = env!("CARGO_BIN_EXE_eight_grid");
+const EIGHT_TWO: &str = env!("CARGO_BIN_EXE_eight_two");
 
 /// Every arrangement of the 3x3 board, and every board's distance to 1 2 3 / 4 5 6 / 7 8 0.
 fn every_arrangement() -> (Vec<[u8; 9]>, HashMap<Vec<u8>, u32>) {
@@ -78,4 +81,79 @@ fn eight_steps_and_eight_grid_count_the_moves_of_every_arrangement() {
         })
         .collect();
     assert_eq!(stdout_of(EIGHT_GRID, &[], &grids), expected);
+}
+
+/// A board as HDU 3567 writes it: nine characters, `X` the blank.
+fn with_x(tiles: &[u8]) -> String {
+    let symbol = |&t: &u8| if t == 0 { 'X' } else { char::from(b'0' + t) };
+    tiles.iter().map(symbol).collect()
+}
+
+/// `eight_two`'s input for `pairs` and the output an independent search expects: `Case k: d`,
+/// then the first shortest path in dictionary order, in lower case.
+fn eight_two_case(pairs: &[([u8; 9], [u8; 9], String)]) -> (String, String) {
+    let mut input = format!("{}\n", pairs.len());
+    let mut expected = String::new();
+    for (k, (start, goal, path)) in pairs.iter().enumerate() {
+        input += &format!("{}\n{}\n", with_x(start), with_x(goal));
+        expected += &format!("Case {}: {}\n{}\n", k + 1, path.len(), path.to_lowercase());
+    }
+    (input, expected)
+}
+
+#[test]
+fn eight_two_answers_every_start_to_one_goal() {
+    let (boards, truth) = every_arrangement();
+    let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    let pairs: Vec<_> = boards
+        .iter()
+        .filter_map(|start| {
+            let path = first_shortest_path(start, 3, |b| truth.get(b).copied())?;
+            Some((*start, goal, path))
+        })
+        .collect();
+    assert_eq!(pairs.len(), 181_440);
+    let (input, expected) = eight_two_case(&pairs);
+    assert_eq!(stdout_of(EIGHT_TWO, &[], &input), expected);
+}
+
+/// A path does not depend on the tiles' labels, only on where they go: a pair whose goal has its
+/// blank in cell `b` is relabelled so that the goal is the board of 1 to 8 in order around the
+/// blank in `b`, whose distances one search per cell gives.
+#[test]
+fn eight_two_answers_10000_random_pairs() {
+    let goals: Vec<[u8; 9]> = (0..9)
+        .map(|blank| {
+            let mut next = 1;
+            std::array::from_fn(|cell| match cell == blank {
+                true => 0,
+                false => {
+                    next += 1;
+                    next - 1
+                }
+            })
+        })
+        .collect();
+    let truths: Vec<_> = goals
+        .iter()
+        .map(|goal| distances_by_hash_map(goal, 3))
+        .collect();
+    let mut rng = Rng::new(3567);
+    let mut pairs = Vec::new();
+    while pairs.len() < 10_000 {
+        let (start, goal) = (rng.arrangement::<9>(), rng.arrangement::<9>());
+        let blank = goal.iter().position(|&t| t == 0).unwrap();
+        // The label each tile of `goal` has on the canonical goal of its blank cell.
+        let mut label = [0u8; 9];
+        for (cell, &tile) in goal.iter().enumerate() {
+            label[tile as usize] = goals[blank][cell];
+        }
+        let relabelled: Vec<u8> = start.iter().map(|&t| label[t as usize]).collect();
+        let truth = &truths[blank];
+        if let Some(path) = first_shortest_path(&relabelled, 3, |b| truth.get(b).copied()) {
+            pairs.push((start, goal, path));
+        }
+    }
+    let (input, expected) = eight_two_case(&pairs);
+    assert_eq!(stdout_of(EIGHT_TWO, &[], &input), expected);
 }

@@ -13,13 +13,15 @@
 //!    solution and a plain Rust one, both compiled here; and `mxn --path`'s constructive paths.
 //! 6. `solve`: every shape of up to 16 cells, Korf and Felner's 50 5x5 boards, larger boards,
 //!    one board per process.
+//! 7. The newer judge problems: `eight_two` on 200 random pairs, and IDA* beside tables.
 //!
 //! One file a section (`single.rs`, `classic.rs`, `batch.rs`, `fifteen.rs`, `mxn.rs`,
-//! `solve.rs`), the timing and process helpers they share in `measure.rs`.
+//! `solve.rs`, `judges.rs`), the timing and process helpers they share in `measure.rs`.
 
 mod batch;
 mod classic;
 mod fifteen;
+mod judges;
 mod measure;
 mod mxn;
 mod single;
@@ -44,13 +46,14 @@ fn main() {
         Shell::start(),
     ];
     let solve_shells = [Shell::start(), Shell::start(), Shell::start()];
+    let judges_shell = Shell::start();
     // Cargo adds `--bench`; the other arguments name sections.
     let named: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
-    const SECTIONS: [&str; 7] = [
-        "single", "classic", "batch", "fifteen", "eighty", "mxn", "solve",
+    const SECTIONS: [&str; 8] = [
+        "single", "classic", "batch", "fifteen", "eighty", "mxn", "solve", "judges",
     ];
     if let Some(unknown) = named.iter().find(|n| !SECTIONS.contains(&n.as_str())) {
         eprintln!(
@@ -87,5 +90,8 @@ fn main() {
     }
     if wanted("solve") {
         solve::solve(solve_shells);
+    }
+    if wanted("judges") {
+        judges::judges(judges_shell);
     }
 }
