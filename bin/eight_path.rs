@@ -24,6 +24,7 @@ fn main() {
         numbered: false,
         none: "unsolvable",
         options_help: "",
+        between: "",
     };
     let goal = Board::<3, 9>::canonical_goal(8);
     judge::run(HELP, format, Solver::new(), |input| {

@@ -1,10 +1,9 @@
 //! HDU 3567 "Eight II": the fewest moves of X that turn one 3x3 board into another, and the
 //! first such path in dictionary order.
 
-use engine::board::Board;
-use engine::ida_star;
 use engine::input::{Counted, Input};
-use engine::judge::{self, Answer, Solve};
+use engine::judge;
+use engine::solver::PathEach;
 
 const HELP: &str = "\
 eight_two: HDU 3567 \"Eight II\"
@@ -26,20 +25,6 @@ Output: two lines per pair.
   urrulldr
 ";
 
-/// Each pair searched alone by IDA* (200 pairs, as the judge sends, cost less than one
-/// breadth-first table), answered with its path whatever the options: the judge wants both the
-/// count and the path.
-struct PathEach;
-
-impl Solve<3, 9> for PathEach {
-    fn answer(&mut self, cases: &[(Board<3, 9>, Board<3, 9>)], _: bool) -> Vec<Option<Answer>> {
-        let path = |_: &mut Self, start: &_, goal: &_| Some(ida_star::solve(start, goal)?.moves);
-        let distance =
-            |_: &mut Self, start: &_, goal: &_| Some(ida_star::solve(start, goal)?.moves.len());
-        judge::each_alone(self, cases, true, distance, path)
-    }
-}
-
 fn main() {
     let format = judge::Format {
         moves: false,
@@ -47,10 +32,11 @@ fn main() {
         numbered: true,
         none: "",
         options_help: "",
+        between: "",
     };
     let mut pairs = Counted::default();
     judge::run(HELP, format, PathEach, |input| {
-        match pairs.next(input, Input::pair)? {
+        match pairs.next(input, Input::pair::<3, 9>)? {
             Some((start, goal)) if start.parity() != goal.parity() => {
                 let message = "the goal cannot be reached from the start".to_string();
                 Err(input.error(input.line_number(), message))

@@ -6,17 +6,13 @@ use engine::input::{Counted, Input};
 use engine::judge;
 use engine::optimal::Solver;
 
-/// LightOJ calls a board that needs more moves not solvable.
-const MAX_MOVES: u32 = 35;
-
 const HELP: &str = "\
 fifteen_lex: LightOJ \"15-Puzzle\"
-Prints, for each 4x4 board, the shortest sequence of moves of the blank (D, L, R, U) that turns
-it into 1 2 .. 15 0 row by row, the first of them in dictionary order, after \"Case k: \"; or
-\"This puzzle is not solvable.\" if none does in at most 35 moves.
+Prints, for each 4x4 board, \"Case k: \" and the shortest path of the blank (D, L, R, U) to
+1 2 .. 15 0 row by row, the first in dictionary order; or \"This puzzle is not solvable.\" if
+none takes at most 35 moves.
 
-Input: the number of boards, then each board as four rows of four numbers, 0 the blank, with
-blank lines between them.
+Input: the number of boards, then each board as four rows of four numbers, 0 the blank.
   1
 
   2 3 4 0
@@ -34,9 +30,11 @@ fn main() {
         numbered: true,
         none: "This puzzle is not solvable.",
         options_help: "",
+        between: "",
     };
     let goal = Board::<4, 16>::canonical_goal(15);
-    let solver = Solver::default().with_max_moves(MAX_MOVES);
+    // LightOJ: a board of over 35 moves is not solvable.
+    let solver = Solver::default().with_max_moves(35);
     let mut boards = Counted::default();
     judge::run(HELP, format, solver, |input| {
         Ok(boards.next(input, Input::board)?.map(|start| (start, goal)))

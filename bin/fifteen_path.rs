@@ -28,6 +28,7 @@ fn main() {
         numbered: false,
         none: "This puzzle is not solvable.",
         options_help: "",
+        between: "",
     };
     let goal = Board::<4, 16>::canonical_goal(15);
     let mut boards = Counted::default();

@@ -1,7 +1,7 @@
 //! Judge input, each error naming its line: a board on one line or a row a line, or tiles however
 //! the lines go (HDU). Up to ten cells, a line without separators has a tile a character
 //! (`283104765`), else a run of digits is a tile; `0`, `.` or `x` is the blank; white space,
-//! commas and brackets separate. Memory stays bounded.
+//! commas and brackets separate.
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Read};
@@ -22,7 +22,7 @@ pub fn quoted(text: &str) -> String {
     format!("'{}'", escaped(text, 40))
 }
 
-/// `text` quoted and escaped as [`quoted`] does, but whole: a file's name.
+/// `text` quoted as [`quoted`] does, but whole: a file's name.
 pub fn quoted_in_full(text: &str) -> String {
     format!("'{}'", escaped(text, usize::MAX))
 }

@@ -1,7 +1,6 @@
 //! The loop of every judge program: read cases (standard input, or the files named), answer
-//! them through one solver, print each answer in its judge's [`Format`]. The cases at hand are
-//! answered together before the program waits for more. Bad input is one `error: line N:` line
-//! and exit status 2, after the answers so far.
+//! those at hand through one solver, print each in its judge's [`Format`]; bad input is one
+//! `error:` line and exit status 2, after the answers so far.
 
 use std::ffi::OsString;
 use std::fs::File;
@@ -67,8 +66,10 @@ pub struct Format {
     pub numbered: bool,
     /// The answer where there is no solution.
     pub none: &'static str,
-    /// The help of its options (`--path`).
+    /// Its options' help (`--path`).
     pub options_help: &'static str,
+    /// What comes between two answers (UVa's blank line).
+    pub between: &'static str,
 }
 
 /// The fewest moves, or `-1`.
@@ -78,6 +79,7 @@ pub const DISTANCE: Format = Format {
     numbered: false,
     none: "-1",
     options_help: PATH_OPTION,
+    between: "",
 };
 
 const PATH_OPTION: &str = "
@@ -221,8 +223,7 @@ pub fn unknown(arg: &str) -> ! {
     fail(&format!("unknown argument {} (see --help)", quoted(arg)))
 }
 
-/// Whether the arguments ask for paths and drawings, and the files named; the solver takes its
-/// own options.
+/// The flags for paths and drawings, and the files named; the solver takes its own options.
 fn options<const W: usize, const N: usize, S: Solve<W, N>>(
     help: &str,
     format: Format,
@@ -280,6 +281,9 @@ fn write_answer<const W: usize, const N: usize>(
     start: &Board<W, N>,
     answer: Option<Answer>,
 ) -> io::Result<()> {
+    if case > 1 {
+        write!(out, "{}", format.between)?;
+    }
     if let Some(Answer::Distance(distance)) = answer {
         return writeln!(out, "{}", distance);
     }

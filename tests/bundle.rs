@@ -138,6 +138,7 @@ fn every_bundle_is_one_file_that_compiles_alone() {
         "eight_path.rs",
         "eight_steps.rs",
         "eight_two.rs",
+        "eight_uva.rs",
         "fifteen.rs",
         "fifteen_lex.rs",
         "fifteen_path.rs",
@@ -247,7 +248,7 @@ fn an_unknown_name_lists_the_known_ones() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "error: no judge program 'nine'; known: eight, eight_grid, eight_path, eight_steps, eight_two, fifteen, fifteen_lex, fifteen_path, jiugong, mxn, sliding\n"
+        "error: no judge program 'nine'; known: eight, eight_grid, eight_path, eight_steps, eight_two, eight_uva, fifteen, fifteen_lex, fifteen_path, jiugong, mxn, sliding\n"
     );
     assert!(output.stdout.is_empty());
 }

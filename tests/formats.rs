@@ -2,7 +2,8 @@
 //! shortest path in dictionary order (HDU's tie-break, though HDU takes any shortest path) in
 //! lower case, or `unsolvable`; `eight_steps` and `eight_grid` print the distance or -1;
 //! `eight_two` prints `Case k: ` and the distance, then the first shortest path, for every start
-//! to one goal and for random pairs. Each is checked against an independent breadth-first
+//! to one goal and for random pairs; `eight_uva` prints `eight_path`'s answers with a blank line
+//! between two. Each is checked against an independent breadth-first
 //! search. Run in release mode.
 
 mod common;
@@ -16,6 +17,7 @@ const EIGHT_PATH: &str = env!("CARGO_BIN_EXE_eight_path");
 const EIGHT_STEPS: &str = env!("CARGO_BIN_EXE_eight_steps");
 const EIGHT_GRID: &str = env!("CARGO_BIN_EXE_eight_grid");
 const EIGHT_TWO: &str = env!("CARGO_BIN_EXE_eight_two");
+const EIGHT_UVA: &str = env!("CARGO_BIN_EXE_eight_uva");
 
 /// Every arrangement of the 3x3 board, and every board's distance to 1 2 3 / 4 5 6 / 7 8 0.
 fn every_arrangement() -> (Vec<[u8; 9]>, HashMap<Vec<u8>, u32>) {
@@ -156,4 +158,28 @@ fn eight_two_answers_10000_random_pairs() {
     }
     let (input, expected) = eight_two_case(&pairs);
     assert_eq!(stdout_of(EIGHT_TWO, &[], &input), expected);
+}
+
+#[test]
+fn eight_uva_prints_the_first_shortest_path_of_every_arrangement_a_blank_line_between() {
+    let (boards, truth) = every_arrangement();
+    let answers: Vec<String> = boards
+        .iter()
+        .map(|tiles| match first_shortest_path(tiles, 3, |b| truth.get(b).copied()) {
+            Some(path) => path.to_lowercase(),
+            None => "unsolvable".to_string(),
+        })
+        .collect();
+    let mut input = format!("{}\n", boards.len());
+    for tiles in &boards {
+        let symbols: Vec<String> = tiles
+            .iter()
+            .map(|&t| match t {
+                0 => "x".to_string(),
+                t => t.to_string(),
+            })
+            .collect();
+        input += &format!("\n{}\n", symbols.join(" "));
+    }
+    assert_eq!(stdout_of(EIGHT_UVA, &[], &input), answers.join("\n\n") + "\n");
 }

@@ -1,6 +1,6 @@
 //! 7. The newer judge problems: `eight_two` (HDU 3567) on 200 random pairs, the judge's largest
-//! input, as a whole process; and the two ways to answer them, side by side in process: IDA* for
-//! each pair, or a breadth-first table for each cell of the goal's blank (relabelled per goal).
+//!    input, as a whole process; and the two ways to answer them, side by side in process: IDA*
+//!    for each pair, or a breadth-first table for each cell of the goal's blank.
 
 use std::io::Write;
 
