@@ -3,7 +3,7 @@
 //! and a queue of the N!/2 reachable boards: up to 3x3. [`Tables`] answers cases from them.
 
 use crate::board::{Board, Move};
-use crate::cantor::{factorial, rank};
+use crate::cantor::{factorial, rank, unrank};
 
 /// The table entry of a board the goal cannot reach (the other parity).
 pub const UNREACHABLE: u8 = u8::MAX;
@@ -112,10 +112,56 @@ impl<const W: usize, const N: usize> Tables<W, N> {
     }
 }
 
+/// The boards farthest from a start (UVa 10085), from the tables: the farthest from the start
+/// are, relabelled, those farthest from the canonical board of its blank cell, found once a cell.
+pub struct Farthest<const W: usize, const N: usize> {
+    tables: Tables<W, N>,
+    /// For each cell of the blank: the ranks of the boards farthest from its canonical board.
+    ranks: Vec<Vec<usize>>,
+}
+
+impl<const W: usize, const N: usize> Farthest<W, N> {
+    pub fn new() -> Self {
+        Farthest {
+            tables: Tables::new(),
+            ranks: vec![Vec::new(); N],
+        }
+    }
+
+    /// A board as far from `start` as any, the first of them by its tiles read row by row (0 the
+    /// blank), and the first shortest path to it in dictionary order.
+    pub fn from(&mut self, start: &Board<W, N>) -> (Board<W, N>, Vec<Move>) {
+        let blank = start.blank();
+        if self.ranks[blank].is_empty() {
+            let table = self.tables.table(start);
+            let most = table.iter().filter(|&&d| d != UNREACHABLE).max();
+            let most = most.copied().unwrap_or(0);
+            self.ranks[blank] = (0..table.len()).filter(|&r| table[r] == most).collect();
+        }
+        // `label[t]` is the start's tile where the canonical board has tile `t`.
+        let mut label = [0u8; N];
+        let canonical = Board::<W, N>::canonical_goal(blank);
+        for (&t, &tile) in canonical.tiles().iter().zip(start.tiles()) {
+            label[usize::from(t)] = tile;
+        }
+        let relabelled = |&r: &usize| unrank::<N>(r).map(|t| label[usize::from(t)]);
+        let far = self.ranks[blank].iter().map(relabelled).min();
+        let far = far.and_then(|tiles| Board::from_tiles(tiles).ok());
+        let far = far.expect("a board at the greatest distance");
+        let path = self.tables.path(start, &far).expect("a board reached");
+        (far, path)
+    }
+}
+
+impl<const W: usize, const N: usize> Default for Farthest<W, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cantor::unrank;
 
     #[test]
     fn reaches_exactly_one_parity_class_of_the_2x3_board() {

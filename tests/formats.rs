@@ -3,7 +3,8 @@
 //! lower case, or `unsolvable`; `eight_steps` and `eight_grid` print the distance or -1;
 //! `eight_two` prints `Case k: ` and the distance, then the first shortest path, for every start
 //! to one goal and for random pairs; `eight_uva` prints `eight_path`'s answers with a blank line
-//! between two. Each is checked against an independent breadth-first
+//! between two; `distant` prints a board farthest from each start and the first shortest path to
+//! it. Each is checked against an independent breadth-first
 //! search. Run in release mode.
 
 mod common;
@@ -18,6 +19,7 @@ const EIGHT_STEPS: &str = env!("CARGO_BIN_EXE_eight_steps");
 const EIGHT_GRID: &str = env!("CARGO_BIN_EXE_eight_grid");
 const EIGHT_TWO: &str = env!("CARGO_BIN_EXE_eight_two");
 const EIGHT_UVA: &str = env!("CARGO_BIN_EXE_eight_uva");
+const DISTANT: &str = env!("CARGO_BIN_EXE_distant");
 
 /// Every arrangement of the 3x3 board, and every board's distance to 1 2 3 / 4 5 6 / 7 8 0.
 fn every_arrangement() -> (Vec<[u8; 9]>, HashMap<Vec<u8>, u32>) {
@@ -124,33 +126,13 @@ fn eight_two_answers_every_start_to_one_goal() {
 /// blank in `b`, whose distances one search per cell gives.
 #[test]
 fn eight_two_answers_10000_random_pairs() {
-    let goals: Vec<[u8; 9]> = (0..9)
-        .map(|blank| {
-            let mut next = 1;
-            std::array::from_fn(|cell| match cell == blank {
-                true => 0,
-                false => {
-                    next += 1;
-                    next - 1
-                }
-            })
-        })
-        .collect();
-    let truths: Vec<_> = goals
-        .iter()
-        .map(|goal| distances_by_hash_map(goal, 3))
-        .collect();
+    let (goals, truths) = canonical_boards();
     let mut rng = Rng::new(3567);
     let mut pairs = Vec::new();
     while pairs.len() < 10_000 {
         let (start, goal) = (rng.arrangement::<9>(), rng.arrangement::<9>());
         let blank = goal.iter().position(|&t| t == 0).unwrap();
-        // The label each tile of `goal` has on the canonical goal of its blank cell.
-        let mut label = [0u8; 9];
-        for (cell, &tile) in goal.iter().enumerate() {
-            label[tile as usize] = goals[blank][cell];
-        }
-        let relabelled: Vec<u8> = start.iter().map(|&t| label[t as usize]).collect();
+        let relabelled = relabelled(&start, &goal, &goals[blank]);
         let truth = &truths[blank];
         if let Some(path) = first_shortest_path(&relabelled, 3, |b| truth.get(b).copied()) {
             pairs.push((start, goal, path));
@@ -165,10 +147,12 @@ fn eight_uva_prints_the_first_shortest_path_of_every_arrangement_a_blank_line_be
     let (boards, truth) = every_arrangement();
     let answers: Vec<String> = boards
         .iter()
-        .map(|tiles| match first_shortest_path(tiles, 3, |b| truth.get(b).copied()) {
-            Some(path) => path.to_lowercase(),
-            None => "unsolvable".to_string(),
-        })
+        .map(
+            |tiles| match first_shortest_path(tiles, 3, |b| truth.get(b).copied()) {
+                Some(path) => path.to_lowercase(),
+                None => "unsolvable".to_string(),
+            },
+        )
         .collect();
     let mut input = format!("{}\n", boards.len());
     for tiles in &boards {
@@ -181,5 +165,97 @@ fn eight_uva_prints_the_first_shortest_path_of_every_arrangement_a_blank_line_be
             .collect();
         input += &format!("\n{}\n", symbols.join(" "));
     }
-    assert_eq!(stdout_of(EIGHT_UVA, &[], &input), answers.join("\n\n") + "\n");
+    assert_eq!(
+        stdout_of(EIGHT_UVA, &[], &input),
+        answers.join("\n\n") + "\n"
+    );
+}
+
+/// Every board's distance to one board.
+type Distances = HashMap<Vec<u8>, u32>;
+
+/// For each cell of the blank, the board of 1 to 8 in order around it, and every board's
+/// distance to it.
+fn canonical_boards() -> (Vec<[u8; 9]>, Vec<Distances>) {
+    let goals: Vec<[u8; 9]> = (0..9)
+        .map(|blank| {
+            let mut next = 1;
+            std::array::from_fn(|cell| match cell == blank {
+                true => 0,
+                false => {
+                    next += 1;
+                    next - 1
+                }
+            })
+        })
+        .collect();
+    let truths = goals
+        .iter()
+        .map(|goal| distances_by_hash_map(goal, 3))
+        .collect();
+    (goals, truths)
+}
+
+/// `board` with each tile renamed to the one `canonical` has where `goal` has it: distances and
+/// paths between `board` and `goal` are those between the result and `canonical`.
+fn relabelled(board: &[u8], goal: &[u8], canonical: &[u8]) -> Vec<u8> {
+    let mut label = [0u8; 9];
+    for (cell, &tile) in goal.iter().enumerate() {
+        label[tile as usize] = canonical[cell];
+    }
+    board.iter().map(|&t| label[t as usize]).collect()
+}
+
+/// Every arrangement as a start: the board printed is as far from it as any board (the largest
+/// distance from the canonical board of its blank cell), the first of those by its numbers read
+/// row by row, and the path printed is the first shortest one to it in dictionary order.
+#[test]
+fn distant_prints_a_farthest_board_and_the_first_shortest_path_for_every_start() {
+    let (goals, truths) = canonical_boards();
+    let farthest: Vec<u32> = truths.iter().map(|t| *t.values().max().unwrap()).collect();
+    // For each cell of the blank, the boards farthest from its canonical board.
+    let far_sets: Vec<Vec<&Vec<u8>>> = truths
+        .iter()
+        .zip(&farthest)
+        .map(|(truth, &most)| {
+            truth
+                .iter()
+                .filter(|(_, &d)| d == most)
+                .map(|(b, _)| b)
+                .collect()
+        })
+        .collect();
+    let (boards, _) = every_arrangement();
+    let mut input = format!("{}\n", boards.len());
+    for tiles in &boards {
+        for row in tiles.chunks(3) {
+            input += &format!("{} {} {}\n", row[0], row[1], row[2]);
+        }
+    }
+    let output = stdout_of(DISTANT, &[], &input);
+    let answers: Vec<&str> = output.split_terminator("\n\n").collect();
+    assert_eq!(answers.len(), boards.len());
+    for (k, (start, answer)) in boards.iter().zip(answers).enumerate() {
+        let lines: Vec<&str> = answer.lines().collect();
+        assert_eq!(lines[0], format!("Puzzle #{}", k + 1));
+        let far: Vec<u8> = lines[1..4]
+            .iter()
+            .flat_map(|row| row.split(' ').map(|n| n.parse::<u8>().unwrap()))
+            .collect();
+        let blank = start.iter().position(|&t| t == 0).unwrap();
+        // The farthest boards from `start`, named as it names its tiles.
+        let most = farthest[blank];
+        let first = far_sets[blank]
+            .iter()
+            .map(|board| relabelled(board, &goals[blank], start))
+            .min()
+            .unwrap();
+        assert_eq!(far, first, "start {:?}", start);
+        let far_blank = far.iter().position(|&t| t == 0).unwrap();
+        let truth = &truths[far_blank];
+        let from = relabelled(start, &far, &goals[far_blank]);
+        let path = first_shortest_path(&from, 3, |b| truth.get(b).copied()).unwrap();
+        assert_eq!(path.len() as u32, most);
+        assert_eq!(lines[4], path, "start {:?}", start);
+    }
 }

@@ -1,0 +1,74 @@
+//! UVa 10085 "The Most Distant State": for each 3x3 start, a board that takes the most moves to
+//! reach from it, and moves of the blank that reach it.
+
+use std::io::Write;
+
+use engine::bfs::Farthest;
+use engine::board::Board;
+use engine::input::{Counted, Input, MAX_LINE};
+use engine::judge;
+
+const HELP: &str = "\
+distant: UVa 10085 \"The Most Distant State\"
+Prints, for each 3x3 board, \"Puzzle #k\", a board that takes the most moves to reach from it
+(of those, the first by its numbers read row by row), and the fewest moves of the blank that
+reach it (U, D, L, R: up, down, left, right), the first of them in dictionary order; then a
+blank line.
+
+Input: the number of boards, then each board as three rows of three numbers, 0 the blank.
+  1
+  1 2 3
+  4 5 6
+  7 8 0
+Output: five lines and a blank one per board.
+  Puzzle #1
+  6 4 7
+  8 5 0
+  3 2 1
+  LLURRULDDLUURDDRUULDLDRRULLDRRU
+
+Options:
+  --help   print this help
+Other arguments name files to read in turn instead of standard input (-); after --, every
+argument names a file.
+";
+
+fn main() {
+    let mut args = judge::args(HELP).into_iter();
+    let named: Vec<String> = args.by_ref().take_while(|arg| arg != "--").collect();
+    let mut out = judge::output();
+    let (mut farthest, mut puzzle) = (Farthest::<3, 9>::new(), 0);
+    for file in judge::files(named, args.collect()) {
+        let file = file.as_deref();
+        let mut input = judge::open_input(file, MAX_LINE, HELP);
+        let mut boards = Counted::default();
+        loop {
+            let start = match boards.next(&mut input, Input::board::<3, 9>) {
+                Ok(Some(start)) => start,
+                Ok(None) => break,
+                Err(e) => {
+                    judge::written(out.flush());
+                    judge::input_failed(file, &e);
+                }
+            };
+            puzzle += 1;
+            let (far, path) = farthest.from(&start);
+            judge::written(write_far(&mut out, puzzle, &far, &path));
+        }
+    }
+    judge::written(out.flush());
+}
+
+/// Prints puzzle number `puzzle`'s answer: the board `far`, then the moves `path` that reach it.
+fn write_far(
+    out: &mut impl Write,
+    puzzle: usize,
+    far: &Board<3, 9>,
+    path: &[engine::board::Move],
+) -> std::io::Result<()> {
+    writeln!(out, "Puzzle #{}", puzzle)?;
+    for row in far.tiles().chunks(3) {
+        writeln!(out, "{} {} {}", row[0], row[1], row[2])?;
+    }
+    writeln!(out, "{}\n", judge::letters(path, false))
+}
