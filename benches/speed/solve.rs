@@ -130,5 +130,5 @@ pub fn solve(shells: [Shell; 3]) {
             human(walls[count - 1])
         );
     }
-    println!("\nPeak memory of those: {}.", large_shell.finish());
+    println!("\nPeak memory of those: {}.\n", large_shell.finish());
 }
