@@ -18,16 +18,8 @@ Output: one line per board.
 ";
 
 fn main() {
-    let format = judge::Format {
-        moves: true,
-        lowercase: true,
-        numbered: false,
-        none: "unsolvable",
-        options_help: "",
-        between: "",
-    };
     let goal = Board::<3, 9>::canonical_goal(8);
-    judge::run(HELP, format, Solver::new(), |input| {
+    judge::run(HELP, judge::PATH_OF_X, Solver::new(), |input| {
         Ok(input.board_of_tiles()?.map(|start| (start, goal)))
     });
 }

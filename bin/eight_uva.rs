@@ -27,12 +27,8 @@ Output: one line per board, a blank line between two.
 
 fn main() {
     let format = judge::Format {
-        moves: true,
-        lowercase: true,
-        numbered: false,
-        none: "unsolvable",
-        options_help: "",
         between: "\n",
+        ..judge::PATH_OF_X
     };
     let goal = Board::<3, 9>::canonical_goal(8);
     let mut boards = Counted::default();

@@ -82,6 +82,16 @@ pub const DISTANCE: Format = Format {
     between: "",
 };
 
+/// The first shortest path of `x` in lower case, or `unsolvable` (HDU 1043 and UVa 652).
+pub const PATH_OF_X: Format = Format {
+    moves: true,
+    lowercase: true,
+    numbered: false,
+    none: "unsolvable",
+    options_help: "",
+    between: "",
+};
+
 const PATH_OPTION: &str = "
   --path   after each answer, the first shortest path in dictionary order: moves
            of the blank (D, L, R, U; an empty line for 0 moves, none for -1)";

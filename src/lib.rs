@@ -20,8 +20,8 @@
 //! - [`optimal`]: many cases on a board of up to 16 cells (4x4, 2x8, 3x5 ..): IDA* first,
 //!   pattern databases once they pay, every core.
 //! - [`beam`]: beam search, short paths (not proven shortest) on boards too large to search
-//!   optimally, 5x5 to 8x8.
-//! - [`any_shape`]: one board of any shape: optimal up to 16 cells, beam search up to 64,
+//!   optimally, 5x5 to 10x10.
+//! - [`any_shape`]: one board of any shape: optimal up to 16 cells, beam search up to 100,
 //!   construction finished by either beyond.
 //! - [`show`]: drawing the boards along a solution.
 //! - [`threads`]: work shared out between threads, results in order.
