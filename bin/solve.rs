@@ -46,6 +46,9 @@ Options:
            tables (576 MB, a few minutes and 1 GB of memory); each set is saved
            there once and loaded by later runs; a damaged or foreign file there
            is built again
+  --effort N
+           on boards past 16 cells, search N times as wide as by default (1 to 8):
+           about N times the time and memory, for paths as short or shorter
   --threads N
            use at most N threads, and never more than one per core (the default)
   --help   print this help
@@ -53,7 +56,7 @@ Other arguments name files to read in turn instead of standard input (-).
 ";
 
 fn main() {
-    let (mut show, mut stats, mut threads) = (false, false, cores());
+    let (mut show, mut stats, mut threads, mut effort) = (false, false, cores(), 1);
     let mut table_dir = None;
     let mut named = Vec::new();
     let mut args = judge::args(HELP).into_iter();
@@ -61,6 +64,7 @@ fn main() {
         match arg.split('=').next() {
             Some("--threads") => threads = judge::threads_argument(&arg, &mut args),
             Some("--tables") => table_dir = Some(judge::table_dir_argument(&arg, &mut args)),
+            Some("--effort") => effort = effort_argument(&arg, &mut args),
             _ => match arg.as_str() {
                 "--show" => show = true,
                 "--stats" => stats = true,
@@ -69,7 +73,7 @@ fn main() {
             },
         }
     }
-    let mut solver = AnyShape::new(threads);
+    let mut solver = AnyShape::new(threads).with_effort(effort);
     if let Some(dir) = table_dir {
         solver = solver.with_table_dir(dir);
     }
@@ -113,6 +117,18 @@ fn main() {
     }
     judge::written(out.flush());
 }
+
+/// The number the option `arg` (`--effort`) gives: 1 to `MAX_EFFORT`, else a usage error.
+fn effort_argument(arg: &str, args: &mut dyn Iterator<Item = String>) -> usize {
+    match judge::value_of(arg, args).and_then(|n| n.parse().ok()) {
+        Some(effort) if (1..=MAX_EFFORT).contains(&effort) => effort,
+        _ => judge::fail("--effort needs a number from 1 to 8 (see --help)"),
+    }
+}
+
+/// The most `--effort` asks: the beam search keeps the parents of every level, so a 10 x 10
+/// board takes about 8 times the default memory at 8, under 1 GiB (589 MiB on a random board).
+const MAX_EFFORT: usize = 8;
 
 /// Solves the board `tiles`, `width` to a row, and prints its line of moves, and with `show` the
 /// boards along them, with `stats` the statistics line.

@@ -80,6 +80,8 @@ pub struct Report {
 /// ```
 pub struct AnyShape {
     threads: usize,
+    /// How many times the default work beam search spends on a board (`--effort`).
+    effort: usize,
     /// Where the 4x4 board's 7-8 tables are kept (`--tables DIR`), if anywhere.
     table_dir: Option<PathBuf>,
     /// The optimal solvers made so far, by width and height.
@@ -91,8 +93,19 @@ impl AnyShape {
     pub fn new(threads: usize) -> Self {
         AnyShape {
             threads: threads.clamp(1, cores()),
+            effort: 1,
             table_dir: None,
             solvers: Vec::new(),
+        }
+    }
+
+    /// This solver, its beam searches `effort` times as wide as by default (at least 1): on
+    /// boards past 16 cells, `effort` times the time for paths as short or shorter, and the
+    /// same path for the same board and effort on any number of threads.
+    pub fn with_effort(self, effort: usize) -> Self {
+        AnyShape {
+            effort: effort.max(1),
+            ..self
         }
     }
 
@@ -155,7 +168,7 @@ impl AnyShape {
         if block.len() <= OPTIMAL_CELLS {
             return self.optimal_path(width, block);
         }
-        let beam_width = (BEAM_WORK / block.len()).min(BEAM_WIDTH);
+        let beam_width = (BEAM_WORK / block.len()).min(BEAM_WIDTH) * self.effort;
         let mut moves = match beam::solve(width, block, beam_width, self.threads) {
             Ok(moves) => return moves,
             Err(nearest) => nearest,

@@ -259,7 +259,7 @@ fn options<const W: usize, const N: usize, S: Solve<W, N>>(
 }
 
 /// The value of the option `arg`: after its `=` (`--threads=2`), else the next of `args`.
-fn value_of(arg: &str, args: &mut dyn Iterator<Item = String>) -> Option<String> {
+pub fn value_of(arg: &str, args: &mut dyn Iterator<Item = String>) -> Option<String> {
     match arg.split_once('=') {
         Some((_, value)) => Some(value.to_string()),
         None => args.next(),

@@ -249,6 +249,47 @@ fn five_by_five_paths_against_published_optimal_lengths() {
     assert_eq!(output.lines().count(), boards.len());
 }
 
+/// `--effort`: on a fixed set of 5x5 boards (five of Korf and Felner's), twice the effort gives
+/// paths no longer on the whole, each replayed and never shorter than the optimum, and the same
+/// paths on one thread and on two; out of its range, a usage error.
+#[test]
+fn more_effort_gives_paths_no_longer_the_same_on_any_threads() {
+    let korf: Vec<_> = korf_felner_50().into_iter().skip(2).step_by(10).collect();
+    let boards: Vec<Vec<u32>> = korf
+        .iter()
+        .map(|(_, tiles)| tiles.iter().map(|&t| u32::from(t)).collect())
+        .collect();
+    let input = input_of(5, &boards);
+    let total = |args: &[&str]| -> (usize, String) {
+        let output = stdout_of(SOLVE, args, &input);
+        let goal: Vec<u32> = (1..25).chain([0]).collect();
+        for (((optimal, _), board), path) in korf.iter().zip(&boards).zip(output.lines()) {
+            assert_eq!(replay(5, board, path), Some(goal.clone()), "{:?}", args);
+            assert!(
+                path.len() >= *optimal,
+                "{:?}: shorter than the optimum",
+                args
+            );
+        }
+        (output.lines().map(str::len).sum(), output)
+    };
+    let (default, _) = total(&["--threads", "2"]);
+    let (twice, paths) = total(&["--effort", "2", "--threads", "2"]);
+    assert!(
+        twice <= default,
+        "{} moves at effort 2, {} at 1",
+        twice,
+        default
+    );
+    assert_eq!(total(&["--effort=2", "--threads=1"]).1, paths);
+    for effort in ["0", "9", "x"] {
+        let (output, _) = run_with(SOLVE, &["--effort", effort], b"1 2\n3 0\n");
+        let message = "error: --effort needs a number from 1 to 8 (see --help)\n";
+        assert_eq!(String::from_utf8_lossy(&output.stderr), message);
+        assert_eq!(output.status.code(), Some(2));
+    }
+}
+
 #[test]
 fn statistics_of_optimal_paths_and_solved_boards() {
     let input = "1 2 3\n4 0 5\n7 8 6\n\n1 2\n3 0\n\n1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 19 20\n21 22 23 0 24\n";

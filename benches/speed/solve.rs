@@ -1,6 +1,7 @@
 //! 6. `solve`, boards of any shape, one board per process: random boards of every shape of up to
-//!    16 cells (optimal), Korf and Felner's 50 5x5 boards (beam search) against their published
-//!    optimal lengths, and larger random boards against the tiles' Manhattan distance.
+//!    16 cells (optimal); past 16 cells by beam search at three efforts, Korf and Felner's 50 5x5
+//!    boards against their published optimal lengths and random-walk 5x5, 6x6 and 7x7 boards
+//!    against the tiles' Manhattan distance; larger random boards against that distance.
 
 use std::time::Duration;
 
@@ -76,26 +77,71 @@ pub fn solve(shells: [Shell; 3]) {
     shapes_shell.finish();
 
     let mut shell = five_shell;
-    let (mut walls, mut ratios) = (Vec::new(), Vec::new());
-    for (optimal, tiles) in korf_felner_50() {
-        let tiles: Vec<u32> = tiles.iter().map(|&t| u32::from(t)).collect();
-        let (wall, path) = solve_once(&mut shell, "", 5, &tiles);
-        assert!(path.len() >= optimal, "shorter than the published optimum");
-        walls.push(wall);
-        ratios.push(path.len() as f64 / optimal as f64);
-    }
-    walls.sort_unstable();
     println!(
-        "\nKorf and Felner's 50 5x5 boards (optimal lengths 95 to 125, published), each through \
-         `solve` in a process of its own: the paths' length over the optimal length, mean {:.3}, \
-         worst {:.3}, best {:.3}; wall time median {}, worst {}; peak memory {}.\n",
-        ratios.iter().sum::<f64>() / ratios.len() as f64,
-        ratios.iter().cloned().fold(0.0, f64::max),
-        ratios.iter().cloned().fold(f64::MAX, f64::min),
-        human(walls[walls.len() / 2]),
-        human(walls[walls.len() - 1]),
-        shell.finish()
+        "\nBoards past 16 cells by beam search at `--effort` 1 (the default), 2 and 4, each \
+         through `solve` in a process of its own: Korf and Felner's 50 5x5 boards against their \
+         published optimal lengths (95 to 125), and random-walk boards (from the goal, 1,000 to \
+         10,000 random moves, a move off the edge doing nothing) against the tiles' Manhattan \
+         distance, a lower bound on any path.\n"
     );
+    println!(
+        "| Boards | Effort | Mean moves | Mean ratio | Worst ratio | Wall, median | Wall, worst |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    let korf: Vec<(usize, Vec<u32>)> = korf_felner_50()
+        .into_iter()
+        .map(|(optimal, tiles)| (optimal, tiles.iter().map(|&t| u32::from(t)).collect()))
+        .collect();
+    let mut walk_rng = Rng::new(2019);
+    let walks = [(5, 10), (6, 5), (7, 5)].map(|(side, count)| {
+        let boards: Vec<(usize, Vec<u32>)> = (0..count)
+            .map(|_| {
+                let tiles = random_walk(side, &mut walk_rng);
+                (manhattan_sum(side, &tiles) as usize, tiles)
+            })
+            .collect();
+        (side, boards)
+    });
+    let sets = [(
+        "Korf and Felner's 50, 5x5; ratio to the optimum".to_string(),
+        5,
+        korf,
+    )]
+    .into_iter()
+    .chain(walks.into_iter().map(|(side, boards)| {
+        let what = format!(
+            "{} random walks, {}x{}; ratio to the bound",
+            boards.len(),
+            side,
+            side
+        );
+        (what, side, boards)
+    }));
+    for (what, side, boards) in sets {
+        for effort in [1, 2, 4] {
+            let args = format!("--effort {}", effort);
+            let (mut walls, mut ratios, mut moves) = (Vec::new(), Vec::new(), 0);
+            for (bound, tiles) in &boards {
+                let (wall, path) = solve_once(&mut shell, &args, side, tiles);
+                assert!(path.len() >= *bound, "shorter than a lower bound");
+                walls.push(wall);
+                ratios.push(path.len() as f64 / *bound as f64);
+                moves += path.len();
+            }
+            walls.sort_unstable();
+            println!(
+                "| {} | {} | {:.1} | {:.3} | {:.3} | {} | {} |",
+                what,
+                effort,
+                moves as f64 / boards.len() as f64,
+                ratios.iter().sum::<f64>() / ratios.len() as f64,
+                ratios.iter().cloned().fold(0.0, f64::max),
+                human(walls[walls.len() / 2]),
+                human(walls[walls.len() - 1])
+            );
+        }
+    }
+    println!("\nPeak memory of those: {}.\n", shell.finish());
 
     println!(
         "Larger random solvable boards, each through `solve` in a process of its own: moves \
@@ -131,4 +177,25 @@ pub fn solve(shells: [Shell; 3]) {
         );
     }
     println!("\nPeak memory of those: {}.\n", large_shell.finish());
+}
+
+/// A board `side` x `side` reached from the goal by 1,000 to 10,000 random moves, each of the
+/// four directions alike, a move off the edge doing nothing: DeepCubeA's way of making boards.
+fn random_walk(side: usize, rng: &mut Rng) -> Vec<u32> {
+    let cells = side * side;
+    let mut tiles: Vec<u32> = (1..cells as u32).chain([0]).collect();
+    let mut blank = cells - 1;
+    for _ in 0..1000 + rng.below(9001) {
+        let (row, column) = (blank / side, blank % side);
+        let to = match rng.below(4) {
+            0 if row + 1 < side => blank + side,
+            1 if column > 0 => blank - 1,
+            2 if column + 1 < side => blank + 1,
+            3 if row > 0 => blank - side,
+            _ => continue,
+        };
+        tiles.swap(blank, to);
+        blank = to;
+    }
+    tiles
 }
