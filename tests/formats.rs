@@ -11,7 +11,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{distances_by_hash_map, first_shortest_path, stdout_of, Rng};
+use common::{distances_by_hash_map, first_shortest_path, stdout_of, with_x, Rng};
 use engine::cantor::{factorial, unrank};
 
 const EIGHT_PATH: &str = env!("CARGO_BIN_EXE_eight_path");
@@ -85,12 +85,6 @@ fn eight_steps_and_eight_grid_count_the_moves_of_every_arrangement() {
         })
         .collect();
     assert_eq!(stdout_of(EIGHT_GRID, &[], &grids), expected);
-}
-
-/// A board as HDU 3567 writes it: nine characters, `X` the blank.
-fn with_x(tiles: &[u8]) -> String {
-    let symbol = |&t: &u8| if t == 0 { 'X' } else { char::from(b'0' + t) };
-    tiles.iter().map(symbol).collect()
 }
 
 /// `eight_two`'s input for `pairs` and the output an independent search expects: `Case k: d`,

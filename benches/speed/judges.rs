@@ -9,8 +9,9 @@ use std::time::Duration;
 use engine::bfs::{Farthest, Tables};
 use engine::board::Move;
 use engine::ida_star;
+use engine::judge;
 
-use crate::common::Rng;
+use crate::common::{with_x, Rng};
 use crate::measure::{human, least_time, solvable, Board9, Shell};
 
 /// Whole-process runs of each program.
@@ -78,15 +79,11 @@ fn eight_two(shell: &mut Shell) -> (Vec<Duration>, Duration, Duration) {
             .collect::<Vec<_>>()
     });
     assert_eq!(searched, paths, "IDA* and the tables give the same paths");
-    let with_x = |board: &Board9| -> String {
-        let symbol = |&t: &u8| if t == 0 { 'X' } else { char::from(b'0' + t) };
-        board.tiles().iter().map(symbol).collect()
-    };
     let mut input = format!("{}\n", pairs.len());
     let mut expected = String::new();
     for (k, ((start, goal), path)) in pairs.iter().zip(&paths).enumerate() {
-        input += &format!("{}\n{}\n", with_x(start), with_x(goal));
-        let letters: String = path.iter().map(|m| m.letter_in(true)).collect();
+        input += &format!("{}\n{}\n", with_x(start.tiles()), with_x(goal.tiles()));
+        let letters = judge::letters(path, true);
         expected += &format!("Case {}: {}\n{}\n", k + 1, path.len(), letters);
     }
     let binary = env!("CARGO_BIN_EXE_eight_two");
@@ -107,7 +104,7 @@ fn distant(shell: &mut Shell) -> Vec<Duration> {
         };
         input += &rows(&start);
         let (far, path) = farthest.from(&start);
-        let letters: String = path.iter().map(|m| m.letter()).collect();
+        let letters = judge::letters(&path, false);
         expected += &format!("Puzzle #{}\n{}{}\n\n", puzzle, rows(&far), letters);
     }
     let binary = env!("CARGO_BIN_EXE_distant");

@@ -83,6 +83,12 @@ pub fn digits(tiles: &[u8]) -> String {
     tiles.iter().map(|&t| char::from(b'0' + t)).collect()
 }
 
+/// A board as HDU 3567 writes it: its tiles as digits, `X` the blank.
+pub fn with_x(tiles: &[u8]) -> String {
+    let symbol = |&t: &u8| if t == 0 { 'X' } else { char::from(b'0' + t) };
+    tiles.iter().map(symbol).collect()
+}
+
 /// The tiles as one line of digits: a board as the judge programs read it.
 pub fn line_of(tiles: &[u8]) -> String {
     digits(tiles) + "\n"
