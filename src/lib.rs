@@ -18,7 +18,8 @@
 //! - [`constructive`]: a solution, not the shortest, for a board of any size, by construction.
 //! - [`solver`]: many 3x3 (or smaller) cases: IDA* first, distance tables once they pay.
 //! - [`optimal`]: many cases on a board of up to 16 cells (4x4, 2x8, 3x5 ..): IDA* first,
-//!   pattern databases once they pay, every core.
+//!   pattern databases once they pay, every core; [`budgeted`] runs its searches within the
+//!   budget of a rung of its ladder, and [`tables`] gets that rung's tables.
 //! - [`beam`]: beam search, short paths (not proven shortest) on boards too large to search
 //!   optimally, 5x5 to 10x10.
 //! - [`any_shape`]: one board of any shape: optimal up to 16 cells, beam search up to 100,
@@ -31,6 +32,7 @@ pub mod any_shape;
 pub mod beam;
 pub mod bfs;
 pub mod board;
+pub mod budgeted;
 pub mod cantor;
 pub mod constructive;
 pub mod ida_star;
@@ -47,4 +49,5 @@ pub mod pattern_db;
 pub mod saved_tables;
 pub mod show;
 pub mod solver;
+pub mod tables;
 pub mod threads;

@@ -20,7 +20,7 @@ use engine::cantor::{factorial, unrank};
 use engine::ida_star::{search, Heuristic, Iterations, NoUndo, Stop};
 use engine::linear_conflict::LinearConflict;
 use engine::move_rules::MoveRules;
-use engine::optimal::{Solver, Step};
+use engine::optimal::Solver;
 use engine::pattern_db::{PatternDb, PARTITION_555};
 
 const FIFTEEN: &str = env!("CARGO_BIN_EXE_fifteen");
@@ -70,7 +70,8 @@ fn a_board_of_80_moves_the_most_any_board_needs_climbs_to_the_large_tables() {
     let goal = Board16::canonical_goal(15);
     let mut solver = Solver::new(2).with_large_tables();
     let paths = solver.paths(&[(start, goal)]);
-    assert_eq!(solver.step(), Step::LargeTables);
+    // Linear conflict, 4-4-4-3, 5-5-5, then 6-6-3.
+    assert_eq!(solver.rung(), 3);
     let path = paths[0].as_ref().expect("a path");
     assert_eq!(path.len(), 80);
     let letters: String = path.iter().map(|m| m.letter()).collect();
@@ -132,8 +133,8 @@ fn boards_near_the_goal_against_breadth_first_search() {
     let mut without_tables = Solver::new(2);
     let paths = without_tables.paths(&cases);
     assert_eq!(
-        without_tables.step(),
-        Step::LinearConflict,
+        without_tables.rung(),
+        0,
         "easy boards never pay for any tables"
     );
     let letters = |moves: &[Move]| moves.iter().map(|m| m.letter()).collect::<String>();
@@ -254,13 +255,13 @@ fn hard_boards_climb_to_the_strongest_tables_one_alone_stays_and_unsolvable_ones
     for threads in [1, 2] {
         let mut solver = Solver::new(threads).with_large_tables();
         let paths = solver.paths(&[(swapped, goal), (start, goal), (other, goal)]);
-        assert_eq!(solver.step(), Step::Tables);
+        assert_eq!(solver.rung(), 2, "5-5-5");
         assert_eq!(paths[0], None);
         assert_eq!(paths[1].as_ref().map(Vec::len), Some(length));
         assert_eq!(paths[2].as_ref().map(Vec::len), Some(other_length));
         let mut alone = Solver::new(threads).with_large_tables();
         let paths_alone = alone.paths(&[(swapped, goal), (start, goal), (swapped, goal)]);
-        assert_eq!(alone.step(), Step::SmallTables, "{} threads", threads);
+        assert_eq!(alone.rung(), 1, "4-4-4-3, {} threads", threads);
         assert_eq!(paths_alone, [None, paths[1].clone(), None]);
         answers.push(paths);
     }
@@ -282,17 +283,17 @@ fn a_board_solved_under_the_small_tables_never_pays_for_the_strongest() {
     for threads in [1, 2] {
         let mut solver = Solver::new(threads);
         let paths = solver.paths(&[(near, goal), (near, goal)]);
-        assert_eq!(solver.step(), Step::LinearConflict, "{} threads", threads);
+        assert_eq!(solver.rung(), 0, "{} threads", threads);
         assert_eq!(paths, [Some(vec![Move::Right]), Some(vec![Move::Right])]);
         let paths = solver.paths(&[(near, goal), (start, goal), (near, goal)]);
-        assert_eq!(solver.step(), Step::SmallTables, "{} threads", threads);
+        assert_eq!(solver.rung(), 1, "{} threads", threads);
         assert_eq!(paths[0], Some(vec![Move::Right]));
         assert_eq!(paths[1].as_ref().map(Vec::len), Some(length));
         assert_eq!(paths[2], Some(vec![Move::Right]));
         // Alone, as a judge's single case, on every thread.
         let mut solver = Solver::new(threads);
         let alone = solver.paths(&[(start, goal)]);
-        assert_eq!(solver.step(), Step::SmallTables, "{} threads", threads);
+        assert_eq!(solver.rung(), 1, "{} threads", threads);
         assert_eq!(alone[0], paths[1]);
     }
 }

@@ -1,0 +1,134 @@
+//! Many IDA* searches within a budget of nodes: each runs one iteration at a time, the one
+//! forecast cheapest first, on every core, until what they spent and forecast passes the budget.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::sync::Mutex;
+
+use crate::board::{Board, Move};
+use crate::ida_star::{Growing, Heuristic, Iterations, Solution, Stop};
+use crate::threads::on_threads;
+
+/// A case as the searches leave it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Case {
+    /// Not answered yet: its search gave up within the budget, or has not run.
+    Open,
+    /// Its path, or `None` when it has none (by parity, or none within the moves allowed).
+    Answered(Option<Vec<Move>>),
+}
+
+/// Whether some case is left to answer.
+pub fn unsolved(cases: &[Case]) -> bool {
+    cases.contains(&Case::Open)
+}
+
+/// Whether one case is left to answer: its forecasts are its own, and its search has every
+/// core.
+pub fn alone(cases: &[Case]) -> bool {
+    cases.iter().filter(|&case| *case == Case::Open).count() == 1
+}
+
+/// What the searches of one rung of a ladder may spend.
+pub struct Budget {
+    /// Threads to search on.
+    pub threads: usize,
+    /// A case that needs more moves is answered `None`.
+    pub max_moves: u32,
+    /// The nodes spent before these searches, counted against `nodes`.
+    pub spent: u64,
+    /// The most nodes spent and forecast before the searches left give up: `u64::MAX` to run
+    /// every search to its end.
+    pub nodes: u64,
+}
+
+/// Each open case searched from its start under `heuristic` and `rules`, answered where its
+/// search ends; returns the nodes spent, `budget.spent` included.
+///
+/// The next iteration to run is always the one forecast cheapest ([`Iterations::forecast`]),
+/// while the nodes spent and the forecasts of the unfinished searches' next iterations stay
+/// within the budget: past it, the cases left wait for a better heuristic that costs as much.
+/// A long input of hard boards learns this early; an easy board never comes near it. The last
+/// search waiting runs on every thread ([`Iterations::run_iteration`]), so a single hard board
+/// uses every core.
+pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>, P: Growing>(
+    starts: &[Board<W, N>],
+    cases: &mut [Case],
+    heuristic: &H,
+    rules: P,
+    budget: Budget,
+) -> u64 {
+    let open: Vec<usize> = (0..starts.len())
+        .filter(|&i| cases[i] == Case::Open)
+        .collect();
+    let search_of = |i: usize| Iterations::new(&starts[i], heuristic, rules, budget.max_moves);
+    let shared = Mutex::new(Shared {
+        searches: open.iter().map(|&i| Some(search_of(i))).collect(),
+        waiting: (0..open.len()).map(|k| Reverse((0, k))).collect(),
+        spent: budget.spent,
+        forecasts: 0,
+        ends: Vec::new(),
+    });
+    let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
+    let worker = || loop {
+        let (k, forecast, mut search, limit, threads) = {
+            let mut shared = lock();
+            let committed = shared.spent + shared.forecasts;
+            let Reverse((forecast, k)) = match shared.waiting.pop() {
+                Some(next) if committed <= budget.nodes => next,
+                _ => return, // nothing to do, or the better heuristic will pay
+            };
+            let search = shared.searches[k].take().expect("a waiting search");
+            // What is left of the budget bounds the iteration even when it grows more than
+            // forecast.
+            let room = budget
+                .nodes
+                .saturating_add(forecast)
+                .saturating_sub(committed);
+            let limit = search.nodes().saturating_add(room);
+            // The last search left has every thread: the others end with their iterations.
+            let threads = match shared.waiting.is_empty() {
+                true => budget.threads,
+                false => 1,
+            };
+            (k, forecast, search, limit, threads)
+        };
+        let before = search.nodes();
+        let end = search.run_iteration(threads, limit);
+        let mut shared = lock();
+        shared.spent += search.nodes() - before;
+        shared.forecasts -= forecast;
+        match end {
+            Some(end) => shared.ends.push((open[k], end)),
+            None => {
+                let forecast = search.forecast();
+                shared.forecasts += forecast;
+                shared.waiting.push(Reverse((forecast, k)));
+                shared.searches[k] = Some(search);
+            }
+        }
+    };
+    on_threads(budget.threads.min(open.len()), worker);
+    let Shared { spent, ends, .. } = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    for (i, end) in ends {
+        match end {
+            Ok(solution) => cases[i] = Case::Answered(Some(solution.moves)),
+            Err(Stop::MoveLimit { .. }) => cases[i] = Case::Answered(None),
+            Err(Stop::NodeLimit { .. }) => {} // left for the next rung
+        }
+    }
+    spent
+}
+
+/// What the threads of [`search`] share.
+struct Shared<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P> {
+    /// Each case's search, while it waits for its next iteration.
+    searches: Vec<Option<Iterations<'a, W, N, H, P>>>,
+    /// How the searches that ended did, by case.
+    ends: Vec<(usize, Result<Solution, Stop>)>,
+    /// The cases whose searches wait, the cheapest forecast first.
+    waiting: BinaryHeap<Reverse<(u64, usize)>>,
+    /// The nodes spent so far, and the forecasts of the searches waiting or running, summed.
+    spent: u64,
+    forecasts: u64,
+}

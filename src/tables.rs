@@ -1,0 +1,161 @@
+//! Getting the pattern databases a rung of the optimal solver's ladder searches with: built
+//! beside their move rules, or kept in a folder (the `tables` feature): loaded, or built with
+//! progress on standard error and saved.
+
+#[cfg(feature = "tables")]
+use std::io::{self, Write};
+#[cfg(feature = "tables")]
+use std::path::Path;
+
+#[cfg(feature = "tables")]
+use crate::large_table::{build_large_table, PARTITION_78};
+use crate::move_rules::MoveRules;
+use crate::pattern_db::{build_table, second_partition, PatternDb};
+#[cfg(feature = "tables")]
+use crate::pattern_db::{table_len, PARTITION_663};
+#[cfg(feature = "tables")]
+use crate::saved_tables::{self, NotLoaded};
+use crate::threads::in_parallel;
+
+/// The longest move sequences whose repeats the searches with the tables built at run time
+/// skip, built beside the tables: Korf's 100 search 346,930 nodes a board, against 380,615
+/// with the rules of up to 10 moves.
+pub const TABLE_RULES: usize = 12;
+
+/// The same for the saved tables, whose load takes milliseconds: rules of 10 moves build in
+/// 6 ms, where those of 12 take longer than a single board's search.
+#[cfg(feature = "tables")]
+const SAVED_RULES: usize = 10;
+
+/// The tables of `groups` built on up to `threads` threads, and their move rules beside them.
+pub fn built<const W: usize, const N: usize>(
+    groups: &[Vec<u8>],
+    threads: usize,
+) -> (PatternDb<W, N>, &'static MoveRules) {
+    let (tables, rules) = beside_rules::<W, N, _, _>(groups, threads, TABLE_RULES, |tiles| {
+        build_table::<W, N>(tiles)
+    });
+    (PatternDb::from_tables(groups, tables), rules)
+}
+
+/// The groups of the second partition of a board `W` wide with `N` cells
+/// ([`second_partition`]) that the first, `groups`, lacks.
+pub fn second_groups<const W: usize, const N: usize>(groups: &[Vec<u8>]) -> Vec<Vec<u8>> {
+    let second = second_partition(W, N, groups);
+    second.into_iter().filter(|g| !groups.contains(g)).collect()
+}
+
+/// `first`, the tables of `groups`, looked up beside those of a second partition, whose
+/// groups that the first lacks are built now on up to `threads` threads.
+pub fn beside_second<const W: usize, const N: usize>(
+    first: PatternDb<W, N>,
+    groups: &[Vec<u8>],
+    threads: usize,
+) -> PatternDb<W, N> {
+    let more = second_groups::<W, N>(groups);
+    let built = in_parallel(&more, threads, |tiles| build_table::<W, N>(tiles));
+    let tables = first.into_tables().into_iter();
+    let tables = tables.chain(built.into_iter().map(Into::into)).collect();
+    let second = second_partition(W, N, groups);
+    let all = [groups, &more[..]].concat();
+    PatternDb::of_partitions(&[groups, &second[..]], &all, tables)
+}
+
+/// Korf and Felner's 6-6-3 tables kept in `dir`, beside their move rules.
+#[cfg(feature = "tables")]
+pub fn saved_663<const W: usize, const N: usize>(
+    dir: &Path,
+    threads: usize,
+) -> (PatternDb<W, N>, &'static MoveRules) {
+    let (mut db, rules) = beside_rules::<W, N, _, _>(&[dir], threads, SAVED_RULES, |dir| {
+        saved(dir, threads, &PARTITION_663, "6-6-3", 3, |tiles, _| {
+            build_table::<W, N>(tiles)
+        })
+    });
+    (db.remove(0), rules)
+}
+
+/// Korf and Felner's 7-8 tables kept in `dir`: the strongest heuristic known for the board, a
+/// fifth of 6-6-3's nodes, but 576 MB, minutes and 1 GB of memory to build
+/// ([`crate::large_table`]).
+#[cfg(feature = "tables")]
+pub fn saved_78<const W: usize, const N: usize>(dir: &Path, threads: usize) -> PatternDb<W, N> {
+    saved(dir, threads, &PARTITION_78, "7-8", 1, build_78::<W, N>)
+}
+
+/// `work` applied to each item, and the move rules of a board `W` wide with `N` cells of up to
+/// `max_len` moves: jobs shared out between `threads` threads, the rules last, where a core
+/// would wait for the last item.
+fn beside_rules<const W: usize, const N: usize, T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    max_len: usize,
+    work: impl Fn(&T) -> R + Sync,
+) -> (Vec<R>, &'static MoveRules) {
+    let jobs: Vec<Option<&T>> = items.iter().map(Some).chain([None]).collect();
+    let done = in_parallel(&jobs, threads, |job| {
+        job.map(&work).or_else(|| {
+            MoveRules::shared(W, N / W, max_len);
+            None
+        })
+    });
+    let results = done.into_iter().flatten().collect();
+    (results, MoveRules::shared(W, N / W, max_len))
+}
+
+/// The tables of `groups` (the partition called `name`) saved in `dir`, or, when no sound file
+/// of them is there, built by `build` (a table given its tiles and up to `threads` threads),
+/// `at_once` of them at a time, saying so on standard error, a line a table, and saved there.
+#[cfg(feature = "tables")]
+fn saved<const W: usize, const N: usize>(
+    dir: &Path,
+    threads: usize,
+    groups: &[&[u8]],
+    name: &str,
+    at_once: usize,
+    build: fn(&[u8], usize) -> Vec<u8>,
+) -> PatternDb<W, N> {
+    let sizes: Vec<usize> = groups.iter().map(|g| table_len(N, g.len())).collect();
+    let say = |text: String| {
+        let _ = writeln!(io::stderr(), "{}", text);
+    };
+    match saved_tables::load(dir, groups, &sizes, threads) {
+        Ok(tables) => return PatternDb::from_saved_tables(groups, tables),
+        Err(NotLoaded::Unsound(why)) => {
+            let file = saved_tables::file(dir, groups);
+            say(format!("{} {}; it is built again", file.display(), why));
+        }
+        Err(NotLoaded::Missing) => {}
+    }
+    say(format!(
+        "building the {} pattern databases in {}, once",
+        name,
+        dir.display()
+    ));
+    let tables = in_parallel(groups, at_once, |tiles| {
+        let table = build(tiles, threads);
+        say(format!("  built the table of tiles {:?}", tiles));
+        table
+    });
+    match saved_tables::save(dir, groups, &tables) {
+        Ok(()) => say(format!(
+            "  saved {}",
+            saved_tables::file(dir, groups).display()
+        )),
+        Err(e) => say(format!("  cannot save them in {}: {}", dir.display(), e)),
+    }
+    PatternDb::from_tables(groups, tables)
+}
+
+/// A table of the 7-8 partition built on `threads` threads, saying on standard error how many
+/// placements each level expands: the larger table takes minutes.
+#[cfg(feature = "tables")]
+fn build_78<const W: usize, const N: usize>(tiles: &[u8], threads: usize) -> Vec<u8> {
+    build_large_table::<W, N>(tiles, threads, |moves, placements| {
+        let line = format!(
+            "  tiles {:?}: {} placements at {} moves",
+            tiles, placements, moves
+        );
+        let _ = writeln!(io::stderr(), "{}", line);
+    })
+}
