@@ -11,8 +11,8 @@
 //! ([`crate::linear_conflict::lower_bound`]). A solution whose length meets the bound is
 //! optimal too.
 
-use crate::beam;
-use crate::board::{reaches_goal, Board, Move};
+use crate::beam::{self, Outcome};
+use crate::board::{reaches_goal, replay, Board, Move};
 use crate::constructive;
 use crate::linear_conflict::lower_bound;
 use crate::optimal::{cores, Solver};
@@ -21,35 +21,26 @@ use std::path::PathBuf;
 /// The most cells of a board solved optimally.
 pub const OPTIMAL_CELLS: usize = 16;
 
-/// The most boards a level of the beam search keeps: on Korf and Felner's 5x5 boards (AMD
-/// EPYC, two threads, one process a board), 20,000 find paths 1.073 times the optimal length on
-/// average, 1.168 at worst, in 0.67 to 0.91 s a board (median and worst). With the search's
-/// first form, 10,000 found paths 1.101 times (1.242) in half the time, and 1,000 paths 1.181
-/// times (1.385) in 0.04 s.
+/// The most boards a level of the beam search keeps, times `--effort`: 20,000 find paths 1.073
+/// times the optimal length on Korf and Felner's 5x5 boards in under a second a board.
 pub const BEAM_WIDTH: usize = 20_000;
 
 /// The most cells of a board, or of the last block of a larger board, that beam search solves;
 /// a level keeps `BEAM_WORK / cells` boards at most, so a level costs about the same on any
-/// board. On random 8x8 boards a beam of 5,000 found paths twice the tiles' Manhattan distance
-/// in a second, where construction takes 3.6 times. On 9x9 and 10 x 10 boards it loses its way
-/// more often, but a lost search is finished from the nearest board it met (see
-/// `AnyShape::finish`): on 8 random boards of each (AMD EPYC, 2026-11-25) the mean ratio to
-/// the lower bound came to 2.16 on 9x9 and 2.27 on 10 x 10, against 2.36 and 2.59 when those
-/// boards were first built down to 64 cells, in 1.6 to 2.8 s a board against 1.0 to 2.1 s.
+/// board. Past 64 cells the search loses its way more often, but is finished from the nearest
+/// board it met (`AnyShape::finish`): on random 10 x 10 boards, 2.27 times the lower bound
+/// against 2.59 when they were first built down to 64 cells.
 pub const BEAM_CELLS: usize = 100;
 const BEAM_WORK: usize = 500_000;
 
 /// The most cells of the block that a board whose beam search lost its way is built down to
-/// before a second beam search, when the tiles astray reach its top row or left column. Of six
-/// random 10 x 10 boards (Intel Xeon, 2026-11-25, when they were built down to 8x8 first), the
-/// two whose 8x8 block lost its way came out 3.25 and 3.30 times the lower bound in 3.2 and
-/// 2.3 s this way, against 3.53 and 3.56 in 2.1 and 1.3 s when built down to 15 cells at once.
+/// before a second beam search, when the tiles astray reach its top row or left column: 3.25
+/// times the lower bound on a random 10 x 10 board, against 3.53 built down to 15 cells.
 const RETRY_CELLS: usize = 36;
 
-/// The most cells of the last block of a board wider than [`NARROW_WIDTH`]: on such a board a
-/// larger block costs the beam search seconds for little (when construction left a strip of
-/// two rows, a 2 x 32 block took 4 s more than 2 x 12 on 100 x 100 boards, for no shorter
-/// path; it now leaves a block about as tall as wide, 4 x 5 here).
+/// The most cells of the last block of a board wider than [`NARROW_WIDTH`]: there a larger
+/// block costs the beam search seconds for no shorter path (on 100 x 100 boards, 4 s more for
+/// 2 x 32 cells than for 2 x 12).
 const WIDE_BOARD_CELLS: usize = 24;
 
 /// The widest board whose last block may have up to [`BEAM_CELLS`] cells.
@@ -160,31 +151,21 @@ impl AnyShape {
     /// has at most 16 cells, else by beam search. Should that give up, from the nearest board it
     /// met: the block of the tiles still astray finished the same way, or, if that is the whole
     /// block, construction down to a block of at most `RETRY_CELLS` cells finished the same way,
-    /// and below that of at most 15 cells solved in the fewest. Of 8 random boards each of 8x8,
-    /// 9x9 and 10 x 10 (AMD EPYC, 2026-11-25), the five lost with tiles astray in the top row or
-    /// left column came out 2.47 to 2.99 times the lower bound built down from the nearest
-    /// board, against 2.68 to 3.13 from the start (better on four of the five).
+    /// and below that of at most 15 cells solved in the fewest. Built down from the nearest
+    /// board, lost boards came out shorter than from the start on four of five random boards.
     fn finish(&mut self, width: usize, block: &[u32]) -> Vec<Move> {
         if block.len() <= OPTIMAL_CELLS {
             return self.optimal_path(width, block);
         }
         let beam_width = (BEAM_WORK / block.len()).min(BEAM_WIDTH) * self.effort;
         let mut moves = match beam::solve(width, block, beam_width, self.threads) {
-            Ok(moves) => return moves,
-            Err(nearest) => nearest,
+            Outcome::Goal(moves) => return moves,
+            Outcome::Nearest(moves) => moves,
         };
         // Lost, most often with a few tiles left out of place. Outside the block from the
         // topmost and leftmost of them (and the blank) to the bottom-right corner, every tile
         // is home, so that block alone is finished, when it is smaller.
-        let mut board = block.to_vec();
-        let mut blank = board.iter().position(|&t| t == 0).unwrap_or(0);
-        for m in &moves {
-            let cell = m
-                .target(width, board.len(), blank)
-                .expect("a move on the board");
-            board.swap(blank, cell);
-            blank = cell;
-        }
+        let board = replay(width, block, &moves).expect("moves on the board");
         if let Some((sub_width, sub_block)) = astray_block(width, &board) {
             moves.extend(self.finish(sub_width, &sub_block));
             return moves;

@@ -46,27 +46,30 @@ struct Node {
     blank: u16,
 }
 
-/// Moves of the blank that turn the board `tiles` (`columns` to a row, at most [`MAX_CELLS`]
-/// cells, able to reach `1 2 .. N-1 0`) into the goal, found by beam search of `width` boards
-/// a level, each level's boards expanded on up to `threads` threads. If it gives up (after
-/// `STALL` levels without a new best estimate, past three times the start's estimate plus 100
-/// levels, or with no new board to go to), `Err` holds the moves to the board with the lowest
-/// estimate it met, from which another method may go on. The path does not depend on the
-/// threads.
+/// Where a beam search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The moves of the blank to the goal.
+    Goal(Vec<Move>),
+    /// The search gave up: the moves to the board with the lowest estimate it met, from which
+    /// another method may go on.
+    Nearest(Vec<Move>),
+}
+
+/// Searches from the board `tiles` (`columns` to a row, at most [`MAX_CELLS`] cells, able to
+/// reach `1 2 .. N-1 0`) for the goal, keeping `width` boards a level, each level's boards
+/// expanded on up to `threads` threads. It gives up after `STALL` levels without a new best
+/// estimate, past three times the start's estimate plus 100 levels, or with no new board to go
+/// to. The outcome does not depend on the threads.
 ///
 /// # Example
 /// ```
-/// use engine::beam;
+/// use engine::beam::{self, Outcome};
 /// use engine::board::Move;
-/// let moves = beam::solve(3, &[1, 2, 3, 4, 0, 5], 100, 1);
-/// assert_eq!(moves, Ok(vec![Move::Right]));
+/// let outcome = beam::solve(3, &[1, 2, 3, 4, 0, 5], 100, 1);
+/// assert_eq!(outcome, Outcome::Goal(vec![Move::Right]));
 /// ```
-pub fn solve(
-    columns: usize,
-    tiles: &[u32],
-    width: usize,
-    threads: usize,
-) -> Result<Vec<Move>, Vec<Move>> {
+pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Outcome {
     let (cells, threads) = (tiles.len(), threads.max(1));
     assert!(
         cells <= MAX_CELLS,
@@ -148,7 +151,7 @@ pub fn solve(
         }
         if next.is_empty() || depth - best_depth > STALL || depth > max_levels {
             // The nearest board met leads its level, whose sorting put it first.
-            return Err(path(&trail[..best_depth.min(trail.len())], 0));
+            return Outcome::Nearest(path(&trail[..best_depth.min(trail.len())], 0));
         }
         seen.extend(next.iter().map(|(node, _, _)| (node.key, depth)));
         if depth % WINDOW == 0 {
@@ -168,7 +171,7 @@ pub fn solve(
         level = next.iter().map(|&(node, _, _)| node).collect();
         trail.push(next.into_iter().map(|(_, parent, m)| (parent, m)).collect());
     }
-    Ok(path(&trail, found.unwrap_or(0)))
+    Outcome::Goal(path(&trail, found.unwrap_or(0)))
 }
 
 /// The moves to the board at `index` on the last level of `trail`, back through the parents.
@@ -271,20 +274,7 @@ impl Hasher for Fingerprint {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The board after `moves` from `tiles`, `columns` wide.
-    fn replay(columns: usize, tiles: &[u32], moves: &[Move]) -> Vec<u32> {
-        let mut board = tiles.to_vec();
-        let mut blank = board.iter().position(|&t| t == 0).unwrap();
-        for m in moves {
-            let cell = m
-                .target(columns, board.len(), blank)
-                .expect("a move on the board");
-            board.swap(blank, cell);
-            blank = cell;
-        }
-        board
-    }
+    use crate::board::replay;
 
     #[test]
     fn paths_reach_the_goal_whatever_the_threads_and_widths() {
@@ -294,16 +284,31 @@ mod tests {
             11,
         ];
         let goal: Vec<u32> = (1..25).chain([0]).collect();
-        let one = solve(5, &board, 2000, 1).unwrap();
-        assert_eq!(replay(5, &board, &one), goal);
-        assert_eq!(solve(5, &board, 2000, 2), Ok(one));
-        // A beam of one board may wander and give up; what it returns must still be right.
-        for width in [1, 2, 5] {
-            if let Ok(moves) = solve(5, &board, width, 1) {
-                assert_eq!(replay(5, &board, &moves), goal);
+        let one = solve(5, &board, 2000, 1);
+        match &one {
+            Outcome::Goal(moves) => assert_eq!(replay(5, &board, moves), Some(goal.clone())),
+            lost => panic!("a beam of 2,000 lost its way: {:?}", lost),
+        }
+        assert_eq!(solve(5, &board, 2000, 2), one);
+        // A narrow beam may wander and give up: its moves must still lead, on the board, to
+        // the nearest board it met, no farther by the estimate than the start.
+        let start = lower_bound(5, &board);
+        let mut lost = 0;
+        for width in [1, 2, 5, 20] {
+            match solve(5, &board, width, 1) {
+                Outcome::Goal(moves) => {
+                    assert_eq!(replay(5, &board, &moves), Some(goal.clone()))
+                }
+                Outcome::Nearest(moves) => {
+                    let nearest = replay(5, &board, &moves).expect("moves on the board");
+                    assert!(lower_bound(5, &nearest) <= start, "width {}", width);
+                    assert_ne!(nearest, goal, "width {}", width);
+                    lost += 1;
+                }
             }
         }
-        assert_eq!(solve(2, &[1, 2, 3, 0], 10, 2), Ok(Vec::new()));
+        assert!(lost > 0, "no narrow beam gave up, so none was checked");
+        assert_eq!(solve(2, &[1, 2, 3, 0], 10, 2), Outcome::Goal(Vec::new()));
     }
 
     #[test]

@@ -183,6 +183,26 @@ fn small_cycles(p: &[u32]) -> usize {
     count
 }
 
+/// The arrangement `tiles` (`width` to a row) after the blank's `moves`, or `None` if one would
+/// leave the board or `tiles` has no blank: how tests and the engine check a path.
+///
+/// # Example
+/// ```
+/// use engine::board::{replay, Move};
+/// assert_eq!(replay(2, &[1, 2, 0, 3], &[Move::Right]), Some(vec![1, 2, 3, 0]));
+/// assert_eq!(replay(2, &[1, 2, 0, 3], &[Move::Left]), None);
+/// ```
+pub fn replay(width: usize, tiles: &[u32], moves: &[Move]) -> Option<Vec<u32>> {
+    let mut board = tiles.to_vec();
+    let mut blank = board.iter().position(|&t| t == 0)?;
+    for m in moves {
+        let cell = m.target(width, board.len(), blank)?;
+        board.swap(blank, cell);
+        blank = cell;
+    }
+    Some(board)
+}
+
 /// Whether the arrangement `tiles`, on a board `width` cells wide, can reach the goal
 /// `1 2 .. N-1 0` (the blank in the last cell).
 pub fn reaches_goal(width: usize, tiles: &[u32]) -> bool {
@@ -259,6 +279,25 @@ fn cycles(p: &[u32]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_move_goes_to_the_neighbouring_cell_on_every_board_up_to_10x10() {
+        for (width, height) in (2..=10).flat_map(|w| (2..=10).map(move |h| (w, h))) {
+            let cells = width * height;
+            for blank in 0..cells {
+                let (row, column) = (blank / width, blank % width);
+                let expected = [
+                    (Move::Down, (row + 1 < height).then(|| blank + width)),
+                    (Move::Left, (column > 0).then(|| blank - 1)),
+                    (Move::Right, (column + 1 < width).then(|| blank + 1)),
+                    (Move::Up, (row > 0).then(|| blank - width)),
+                ];
+                for (m, cell) in expected {
+                    assert_eq!(m.target(width, cells, blank), cell, "{:?} {}", m, blank);
+                }
+            }
+        }
+    }
 
     #[test]
     fn from_tiles_names_what_is_wrong() {

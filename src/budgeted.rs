@@ -10,7 +10,7 @@ use crate::ida_star::{Growing, Heuristic, Iterations, Solution, Stop};
 use crate::threads::on_threads;
 
 /// A case as the searches leave it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(PartialEq)]
 pub enum Case {
     /// Not answered yet: its search gave up within the budget, or has not run.
     Open,
@@ -61,6 +61,7 @@ pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>, P: Growing>(
     let open: Vec<usize> = (0..starts.len())
         .filter(|&i| cases[i] == Case::Open)
         .collect();
+    let (threads, most) = (budget.threads, budget.nodes);
     let search_of = |i: usize| Iterations::new(&starts[i], heuristic, rules, budget.max_moves);
     let shared = Mutex::new(Shared {
         searches: open.iter().map(|&i| Some(search_of(i))).collect(),
@@ -75,20 +76,17 @@ pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>, P: Growing>(
             let mut shared = lock();
             let committed = shared.spent + shared.forecasts;
             let Reverse((forecast, k)) = match shared.waiting.pop() {
-                Some(next) if committed <= budget.nodes => next,
-                _ => return, // nothing to do, or the better heuristic will pay
+                Some(next) if committed <= most => next,
+                _ => return, // nothing to do, or the tables will pay
             };
             let search = shared.searches[k].take().expect("a waiting search");
             // What is left of the budget bounds the iteration even when it grows more than
             // forecast.
-            let room = budget
-                .nodes
-                .saturating_add(forecast)
-                .saturating_sub(committed);
+            let room = most.saturating_add(forecast).saturating_sub(committed);
             let limit = search.nodes().saturating_add(room);
             // The last search left has every thread: the others end with their iterations.
             let threads = match shared.waiting.is_empty() {
-                true => budget.threads,
+                true => threads,
                 false => 1,
             };
             (k, forecast, search, limit, threads)
@@ -108,7 +106,7 @@ pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>, P: Growing>(
             }
         }
     };
-    on_threads(budget.threads.min(open.len()), worker);
+    on_threads(threads.min(open.len()), worker);
     let Shared { spent, ends, .. } = shared.into_inner().unwrap_or_else(|e| e.into_inner());
     for (i, end) in ends {
         match end {

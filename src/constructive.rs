@@ -56,7 +56,7 @@ pub fn solve(
         height: cells / width,
         tiles: tiles.to_vec(),
         blank: tiles.iter().position(|&tile| tile == 0).unwrap_or(0),
-        line: (0, 1, 0),
+        line: Line::default(),
         line_cells: Vec::new(),
         inverse: inverse(width),
         fixed: vec![false; cells],
@@ -98,16 +98,23 @@ pub fn turn_last_block(block_width: usize, block: &[u32]) -> Vec<Move> {
     }
 }
 
+/// A row (`along` 1) or a column (`along` the width) of `length` cells from `start`.
+#[derive(Clone, Copy, Default)]
+struct Line {
+    start: usize,
+    along: usize,
+    length: usize,
+}
+
 struct Walker<G, F> {
     width: usize,
     height: usize,
     tiles: Vec<u32>,
     /// The blank's cell.
     blank: usize,
-    /// The line being placed: its first cell, the step along it (1 for a row) and its length.
-    /// Only its tiles are followed as they move (`line_cells`, in order along it): following
-    /// every tile took a quarter of a 999 x 999 board's time.
-    line: (usize, usize, usize),
+    /// The line being placed. Only its tiles are followed as they move (`line_cells`, in order
+    /// along it): following every tile took a quarter of a 999 x 999 board's time.
+    line: Line,
     line_cells: Vec<usize>,
     /// [`inverse`] of `width`, for [`row_column`].
     inverse: u64,
@@ -155,7 +162,11 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
                 true => (1, width, columns),
                 false => (width, 1, rows),
             };
-            self.follow_line(start, along, length);
+            self.follow_line(Line {
+                start,
+                along,
+                length,
+            });
             for i in 0..length - 2 {
                 let cell = start + i * along;
                 self.place(cell as u32 + 1, cell);
@@ -293,7 +304,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
                 (row > target_row, at.wrapping_sub(self.width)),
                 (row < target_row, at + self.width),
             ];
-            if self.line.1 != 1 {
+            if self.line.along != 1 {
                 nearer.rotate_left(2);
             }
             let blank = self.blank;
@@ -551,13 +562,13 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
         false
     }
 
-    /// Follows the tiles of the line from `start`, `along` apart, `length` long, all of them in
-    /// the block from `start` to the bottom-right corner.
-    fn follow_line(&mut self, start: usize, along: usize, length: usize) {
-        self.line = (start, along, length);
+    /// Follows the tiles of `line`, all of them in the block from its start to the
+    /// bottom-right corner.
+    fn follow_line(&mut self, line: Line) {
+        self.line = line;
         self.line_cells.clear();
-        self.line_cells.resize(length, 0);
-        let (top, left) = (start / self.width, start % self.width);
+        self.line_cells.resize(line.length, 0);
+        let (top, left) = (line.start / self.width, line.start % self.width);
         for row in top..self.height {
             for cell in row * self.width + left..(row + 1) * self.width {
                 if let Some(i) = self.in_line(self.tiles[cell]) {
@@ -570,12 +581,12 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
     /// The place along the line being placed of `tile`'s home, if it is there.
     #[inline]
     fn in_line(&self, tile: u32) -> Option<usize> {
-        let (start, along, length) = self.line;
-        let offset = (tile as usize).wrapping_sub(start + 1);
-        if offset >= along * length {
+        let line = self.line;
+        let offset = (tile as usize).wrapping_sub(line.start + 1);
+        if offset >= line.along * line.length {
             return None;
         }
-        match along {
+        match line.along {
             1 => Some(offset),
             _ => match self.row_column(offset) {
                 (i, 0) => Some(i),
@@ -664,26 +675,7 @@ fn direction(from: usize, to: usize, width: usize) -> Move {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The board after `moves`, replayed by plain cell arithmetic; `None` if one leaves it.
-    fn replay(width: usize, tiles: &[u32], moves: &[Move]) -> Option<Vec<u32>> {
-        let mut tiles = tiles.to_vec();
-        let height = tiles.len() / width;
-        let mut blank = tiles.iter().position(|&t| t == 0)?;
-        for m in moves {
-            let (row, column) = (blank / width, blank % width);
-            let next = match m {
-                Move::Down if row + 1 < height => blank + width,
-                Move::Left if column > 0 => blank - 1,
-                Move::Right if column + 1 < width => blank + 1,
-                Move::Up if row > 0 => blank - width,
-                _ => return None,
-            };
-            tiles.swap(blank, next);
-            blank = next;
-        }
-        Some(tiles)
-    }
+    use crate::board::replay;
 
     /// Solves `tiles` by construction alone, and checks the moves against a replay; whether it
     /// was solvable.

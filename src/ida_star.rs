@@ -422,7 +422,8 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
                         break;
                     }
                     first.fetch_min(i, Ordering::Relaxed);
-                    found = found.or(Some((i, helper.path())));
+                    // The moves to the subtree, then those within it.
+                    found = found.or(Some((i, [trail.clone(), helper.path()].concat())));
                 }
             }
             (found, helper.nodes, helper.next_bound)
@@ -437,8 +438,7 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
                 }
             }
         }
-        // The moves to the subtree, then those within it.
-        first_found.map(|(i, below)| [subtrees[i].4.clone(), below].concat())
+        first_found.map(|(_, moves)| moves)
     }
 }
 

@@ -20,7 +20,8 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 
-use crate::pattern_db::{region, table_len, Masks, Ranking, NO_TILE};
+use crate::pattern_db::table_len;
+use crate::placements::{region, Masks, Ranking, NO_TILE};
 use crate::threads::on_threads;
 
 /// Korf and Felner's 7-8 partition of the 4x4 board, turned about for the goal `1 2 .. 15 0`:

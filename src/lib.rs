@@ -8,7 +8,8 @@
 //! - [`move_rules`]: which moves IDA* may skip, as they repeat a shorter or earlier sequence.
 //! - [`manhattan`]: Manhattan distance, the heuristic of boards of up to 3x3.
 //! - [`linear_conflict`]: Manhattan distance plus linear conflict, for boards of up to 16 cells.
-//! - [`pattern_db`]: additive pattern databases of boards of up to 16 cells, built at run time.
+//! - [`pattern_db`]: additive pattern databases of boards of up to 16 cells, built at run time;
+//!   [`placements`] ranks their groups' placements and finds the blank's regions.
 //! - [`large_table`]: the 4x4 board's 7-8 pattern databases, built in two bytes a placement.
 //! - [`saved_tables`]: pattern databases kept on disk, written atomically, checked on loading.
 //!
@@ -45,6 +46,7 @@ pub mod manhattan;
 pub mod move_rules;
 pub mod optimal;
 pub mod pattern_db;
+pub mod placements;
 #[cfg(feature = "tables")]
 pub mod saved_tables;
 pub mod show;

@@ -46,7 +46,6 @@ use crate::tables;
 /// Search nodes of linear conflict that cost what building the 4x4 board's 5-5-5 tables costs
 /// (both measured in doc/performance.md); other tables cost in proportion to their entries.
 pub const TABLE_COST: u64 = 4_700_000;
-const TABLE_COST_ENTRIES: u64 = 3 * 16 * 15 * 14 * 13 * 12;
 
 /// How many nodes of linear conflict a node searched with tables costs: about 45 ns against 24.
 const TABLE_NODE_COST: u64 = 2;
@@ -178,21 +177,19 @@ impl<const W: usize, const N: usize> Solver<W, N> {
 
     /// The ladder of small tables, where they differ from the strongest, and the strongest.
     fn with_partitions(threads: usize, partitions: [Vec<Vec<u8>>; 2]) -> Self {
-        let [small, strongest] =
-            [&partitions[0], &partitions[1]].map(|groups| cost_of::<N, _>(groups));
+        let strongest = cost_of::<N, _>(&partitions[1]);
         let after_alone = match (W, N) {
             (4, 16) => TABLES_AFTER_ALONE,
             _ => 1,
         };
         let mut ladder = Vec::new();
         if partitions[0] != partitions[1] {
-            let pays_after = [SMALL_TABLES_AFTER * small; 2];
             ladder.push(Rung {
                 get: |solver| {
                     let db = PatternDb::build(&solver.partitions[0], solver.threads);
                     Heuristic::SmallTables(db)
                 },
-                pays_after,
+                pays_after: [SMALL_TABLES_AFTER * cost_of::<N, _>(&partitions[0]); 2],
             });
         }
         ladder.push(Rung {
@@ -382,11 +379,12 @@ impl<const W: usize, const N: usize> Rung<W, N> {
     }
 }
 
-/// The search nodes of linear conflict that cost about what building the tables of
-/// the groups of tiles `groups` on a board of `N` cells costs: in proportion to their entries.
+/// The search nodes of linear conflict that cost about what building the tables of the groups
+/// of tiles `groups` on a board of `N` cells costs: in proportion to their entries, against the
+/// 5-5-5 tables' three groups of five tiles on 16 cells.
 fn cost_of<const N: usize, T: AsRef<[u8]>>(groups: &[T]) -> u64 {
     let entries: usize = groups.iter().map(|g| table_len(N, g.as_ref().len())).sum();
-    TABLE_COST * entries as u64 / TABLE_COST_ENTRIES
+    TABLE_COST * entries as u64 / (3 * table_len(16, 5)) as u64
 }
 
 impl<const W: usize, const N: usize> Solve<W, N> for Solver<W, N> {

@@ -49,6 +49,7 @@
 //! Measured figures are in doc/performance.md.
 
 use crate::ida_star::Heuristic;
+use crate::placements::{advance, region, Masks, Ranking, MAX_CELLS, MAX_RANKED, NO_TILE};
 #[cfg(feature = "tables")]
 use crate::saved_tables::Table;
 use crate::threads::in_parallel;
@@ -58,15 +59,10 @@ use crate::threads::in_parallel;
 #[cfg(not(feature = "tables"))]
 type Table = Vec<u8>;
 
-/// The most cells of a board, the most tiles in a group, and the most groups (four in the small
+/// The most tiles in a group looked up spread out, and the most groups (four in the small
 /// tables, three in the others).
-const MAX_CELLS: usize = 16;
 pub const MAX_GROUP: usize = 6;
 const GROUPS: usize = 4;
-
-/// The most tiles of a group whose placements a table ranks: eight, for the 7-8 tables of
-/// [`crate::large_table`].
-pub const MAX_RANKED: usize = 8;
 
 /// The 4-4-4-3 partition of the 4x4 board, by tile (tile `t`'s goal cell is `t - 1`): the first
 /// tables of a search that outgrows linear conflict ([`crate::optimal`]).
@@ -131,10 +127,9 @@ fn across(width: usize, tile: u8) -> (usize, usize) {
 /// the other groups as they are, sharing their tables. On 8x2, `1 2 3 4 5` and `6 7 8 9 10`
 /// become `1 3 5 7 9` and `2 4 6 8 10`. There one partition knows little: on five of the
 /// hardest of 48 random boards of the two shapes, the larger of the two sums searched 3.3 to 7.6
-/// times fewer nodes, and the slowest board took 2.9 s instead of 8.0 (AMD EPYC, two threads).
-/// The two more tables are bought only by the searches that outgrow the first partition
-/// (`optimal::Solver`'s last step); on the smaller boards, which build more than they search,
-/// they cost more than they save.
+/// times fewer nodes. The two more tables are bought only by the searches that outgrow the first
+/// partition (the last rung of `optimal::Solver`'s ladder); on the smaller boards, which
+/// build more than they search, they cost more than they save.
 pub fn second_partition(width: usize, cells: usize, groups: &[Vec<u8>]) -> Vec<Vec<u8>> {
     let height = cells / width;
     let mut tiles = groups[..2].concat();
@@ -303,181 +298,6 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
     pub fn into_tables(self) -> Vec<Table> {
         self.groups.into_iter().map(|g| g.table).collect()
     }
-}
-
-/// How the placements of a group of `k` tiles are ranked, and how a rank follows a step.
-#[derive(Clone, Copy)]
-pub struct Ranking {
-    /// `weights[i]`: the value of a unit of digit `i`: the placements of the tiles after it.
-    weights: [u32; MAX_RANKED],
-    /// `passed[s][o]`: how much the rank's change grows when tile `s`, stepping along a column
-    /// towards higher cells, passes over a cell holding tile `o` (`NO_TILE`: none). An earlier
-    /// tile there takes one from `s`'s digit; a later one's digit grows by one.
-    passed: [[i32; MAX_RANKED + 1]; MAX_RANKED],
-}
-
-/// `slot_at`'s answer for a cell that holds none of the group's tiles.
-pub const NO_TILE: usize = MAX_RANKED;
-
-impl Ranking {
-    /// The ranking of `k` tiles on a board of `cells` cells.
-    pub fn new(k: usize, cells: usize) -> Ranking {
-        let mut weights = [0; MAX_RANKED];
-        for (i, weight) in weights[..k].iter_mut().enumerate() {
-            *weight = ((i + 1)..k).map(|j| (cells - j) as u32).product();
-        }
-        let mut passed = [[0; MAX_RANKED + 1]; MAX_RANKED];
-        for (s, row) in passed[..k].iter_mut().enumerate() {
-            for (o, change) in row[..k].iter_mut().enumerate() {
-                *change = if o < s {
-                    -(weights[s] as i32)
-                } else {
-                    weights[o] as i32
-                };
-            }
-        }
-        Ranking { weights, passed }
-    }
-
-    /// The rank of a placement: `cells[i]` is the cell of the group's tile `i`.
-    pub fn rank(&self, cells: &[u8]) -> u32 {
-        let mut used = 0u32;
-        let mut rank = 0;
-        for (i, &cell) in cells.iter().enumerate() {
-            let free_below = u32::from(cell) - (used & ((1 << cell) - 1)).count_ones();
-            rank += free_below * self.weights[i];
-            used |= 1 << cell;
-        }
-        rank
-    }
-
-    /// The placement of `k` tiles of rank `rank`: `cells[i]` is the cell of the group's tile
-    /// `i`, as [`Ranking::rank`] takes it.
-    pub fn unrank(&self, mut rank: u32, k: usize) -> [u8; MAX_RANKED] {
-        let mut cells = [0u8; MAX_RANKED];
-        let mut used = 0u32;
-        for (i, cell) in cells[..k].iter_mut().enumerate() {
-            let digit = rank / self.weights[i];
-            rank %= self.weights[i];
-            let mut free = !used;
-            for _ in 0..digit {
-                free &= free - 1;
-            }
-            *cell = free.trailing_zeros() as u8;
-            used |= 1 << *cell;
-        }
-        cells
-    }
-
-    /// The rank once the group's tile `slot` steps from cell `from` to the free neighbouring
-    /// cell `to` of a board `W` wide with `N` cells; `slot_at(cell)` names the group's tile in a
-    /// cell, or `NO_TILE`. Only tiles in the cells between `from` and `to` (none for a step
-    /// along a row, `W - 1` for a step along a column) see their digits change, each by one, and
-    /// so does the stepping tile's. Written without branches: in the build the kind of step is
-    /// unpredictable.
-    #[inline]
-    pub fn after_step<const W: usize, const N: usize>(
-        &self,
-        rank: u32,
-        slot: usize,
-        from: usize,
-        to: usize,
-        slot_at: impl Fn(usize) -> usize,
-    ) -> u32 {
-        let (low, high) = (from.min(to), from.max(to));
-        let passed = &self.passed[slot];
-        let over: i32 = (1..W).map(|i| passed[slot_at((low + i) % N)]).sum();
-        let change = (high - low) as i32 * self.weights[slot] as i32
-            + if high - low == W { over } else { 0 };
-        if from < to {
-            rank + change as u32
-        } else {
-            rank - change as u32
-        }
-    }
-}
-
-/// The cells next to each cell of a board `width` wide with `cells` cells, as bit masks.
-const fn neighbour_masks(width: usize, cells: usize) -> [u16; MAX_CELLS] {
-    let mut masks = [0u16; MAX_CELLS];
-    let mut cell = 0;
-    while cell < cells {
-        if cell >= width {
-            masks[cell] |= 1 << (cell - width);
-        }
-        if cell + width < cells {
-            masks[cell] |= 1 << (cell + width);
-        }
-        if cell % width != 0 {
-            masks[cell] |= 1 << (cell - 1);
-        }
-        if cell % width != width - 1 {
-            masks[cell] |= 1 << (cell + 1);
-        }
-        cell += 1;
-    }
-    masks
-}
-
-/// The cells of a board `width` wide with `cells` cells that are not in column `column`.
-const fn outside_column(width: usize, cells: usize, column: usize) -> u16 {
-    let (mut mask, mut cell) = (0u16, 0);
-    while cell < cells {
-        if cell % width != column {
-            mask |= 1 << cell;
-        }
-        cell += 1;
-    }
-    mask
-}
-
-/// The cell masks of a board `W` wide with `N` cells, worked out at compile time.
-pub struct Masks<const W: usize, const N: usize>;
-
-impl<const W: usize, const N: usize> Masks<W, N> {
-    pub const NEIGHBOURS: [u16; MAX_CELLS] = neighbour_masks(W, N);
-    pub const BOARD: u16 = ((1u32 << N) - 1) as u16;
-    const NOT_LEFT: u16 = outside_column(W, N, 0);
-    const NOT_RIGHT: u16 = outside_column(W, N, W - 1);
-}
-
-/// The cells the blank reaches from `start` through the free cells `free` of a board `W` wide
-/// with `N` cells.
-pub fn region<const W: usize, const N: usize>(start: usize, free: u16) -> u16 {
-    let (not_left, not_right) = (Masks::<W, N>::NOT_LEFT, Masks::<W, N>::NOT_RIGHT);
-    let mut region = 1u16 << start;
-    loop {
-        let grown = (region
-            | region << W
-            | region >> W
-            | (region << 1) & not_left
-            | (region >> 1) & not_right)
-            & free;
-        if grown == region {
-            return region;
-        }
-        region = grown;
-    }
-}
-
-/// The next placement of `cells.len()` tiles on the cells of `board` in rank order: the last
-/// tile to the next free cell above its own, or else the one before it, and so on, the tiles
-/// after it on the lowest free cells. False after the last placement.
-fn advance(cells: &mut [u8], board: u16) -> bool {
-    for i in (0..cells.len()).rev() {
-        let used = cells[..i].iter().fold(0u16, |m, &c| m | 1 << c);
-        let above = board & !used & !((2u32 << cells[i]) - 1) as u16;
-        if above != 0 {
-            cells[i] = above.trailing_zeros() as u8;
-            let mut used = used | 1 << cells[i];
-            for cell in &mut cells[i + 1..] {
-                *cell = (!used).trailing_zeros() as u8;
-                used |= 1 << *cell;
-            }
-            return true;
-        }
-    }
-    false
 }
 
 /// The index of the placement `cells` (the cell of the group's tile `i` at `i`) in a table
@@ -744,66 +564,12 @@ mod tests {
     use crate::board::Board;
     use std::collections::{HashMap, VecDeque};
 
-    #[test]
-    fn ranks_number_the_placements_and_steps_keep_them_up_to_date() {
-        let three = Ranking::new(3, 16);
-        let mut seen = vec![false; 16 * 15 * 14];
-        for a in 0..16u8 {
-            for b in (0..16u8).filter(|&b| b != a) {
-                for c in (0..16u8).filter(|&c| c != a && c != b) {
-                    let r = three.rank(&[a, b, c]) as usize;
-                    assert!(!seen[r], "rank {} twice", r);
-                    seen[r] = true;
-                }
-            }
-        }
-        assert!(seen.iter().all(|&s| s));
-        // Every step of every tile of a few six-tile placements, against a fresh rank, on the
-        // 4x4 board and on the 2x8 board, whose vertical steps pass over seven cells.
-        fn check_steps<const W: usize, const N: usize>(placements: &[[u8; 6]]) {
-            let six = Ranking::new(6, N);
-            let neighbours = neighbour_masks(W, N);
-            for cells in placements {
-                for slot in 0..6 {
-                    let from = usize::from(cells[slot]);
-                    let occupied = cells.iter().fold(0u16, |m, &c| m | 1 << c);
-                    let mut targets = neighbours[from] & !occupied;
-                    while targets != 0 {
-                        let to = targets.trailing_zeros() as usize;
-                        targets &= targets - 1;
-                        let slot_at = |c: usize| {
-                            let slot = cells.iter().position(|&x| usize::from(x) == c);
-                            slot.unwrap_or(NO_TILE)
-                        };
-                        let mut after = *cells;
-                        after[slot] = to as u8;
-                        let rank = six.rank(cells);
-                        let stepped = six.after_step::<W, N>(rank, slot, from, to, slot_at);
-                        assert_eq!(stepped, six.rank(&after), "{:?} {} -> {}", cells, from, to);
-                    }
-                }
-            }
-        }
-        let placements = [
-            [0, 1, 2, 3, 4, 5],
-            [15, 9, 6, 12, 3, 0],
-            [5, 10, 1, 14, 7, 11],
-        ];
-        check_steps::<4, 16>(&placements);
-        check_steps::<8, 16>(&placements);
-        check_steps::<5, 15>(&[
-            [0, 1, 2, 3, 4, 5],
-            [14, 9, 6, 12, 3, 0],
-            [5, 10, 1, 13, 7, 11],
-        ]);
-    }
-
     /// A group's table against a plain search that knows nothing of regions or ranks: 0-1
     /// breadth-first search over the group's cells and the blank's cell, in a hash map, the
     /// blank stepping onto a free cell for nothing and swapping with a group tile for one move.
     fn check_table<const W: usize, const N: usize>(tiles: &[u8]) {
         let table = build_table::<W, N>(tiles);
-        let neighbours = neighbour_masks(W, N);
+        let neighbours = Masks::<W, N>::NEIGHBOURS;
         let home: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
         let mut cost: HashMap<(Vec<u8>, usize), u8> = HashMap::new();
         let mut queue = VecDeque::from([(home, N - 1, 0u8)]);
@@ -889,7 +655,7 @@ mod tests {
     }
 
     fn check_walk<const W: usize, const N: usize, const G: usize>(db: &PatternDb<W, N, G>) {
-        let neighbours = neighbour_masks(W, N);
+        let neighbours = Masks::<W, N>::NEIGHBOURS;
         let mut tiles = *Board::<W, N>::canonical_goal(N - 1).tiles();
         let mut state = db.state(&tiles);
         assert_eq!(db.estimate(&state), 0);

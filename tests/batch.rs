@@ -5,8 +5,8 @@
 
 mod common;
 
-use common::{line_of, stdout_of, Rng};
-use engine::board::{Board, Move};
+use common::{line_of, replay_board, stdout_of, Rng};
+use engine::board::Board;
 use engine::cantor::unrank;
 use engine::solver::Solver;
 
@@ -71,14 +71,6 @@ fn eight_answers_all_362880_arrangements_in_one_run_as_single_cases() {
     assert_eq!(stdout_of(EIGHT, &[], &input), expected);
 }
 
-/// Replays `path` from `start`: the board it ends on, or `None` if a move leaves the board.
-fn replay(start: &Board<3, 9>, path: &str) -> Option<Board<3, 9>> {
-    path.chars().try_fold(*start, |board, letter| {
-        let m = Move::ALL.iter().find(|m| m.letter() == letter)?;
-        board.moved(*m)
-    })
-}
-
 #[test]
 fn eight_paths_for_all_362880_arrangements_in_one_run() {
     let goal = p1379_goal();
@@ -94,7 +86,13 @@ fn eight_paths_for_all_362880_arrangements_in_one_run() {
         }
         let path = lines.next().expect("a path line");
         assert_eq!(path.len().to_string(), expected, "{:?}", start);
-        assert_eq!(replay(start, path), Some(goal), "{:?} {}", start, path);
+        assert_eq!(
+            replay_board(*start, path),
+            Some(goal),
+            "{:?} {}",
+            start,
+            path
+        );
     }
     assert_eq!(lines.next(), None);
 }

@@ -12,8 +12,8 @@ use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 use common::{
-    distances_by_hash_map, eighty_move_boards, first_shortest_path, korf_100, rows_of, stdout_of,
-    Rng,
+    distances_by_hash_map, eighty_move_boards, first_shortest_path, korf_100, replay_board,
+    rows_of, stdout_of, Rng,
 };
 use engine::board::{Board, Move};
 use engine::cantor::{factorial, unrank};
@@ -28,13 +28,6 @@ const FIFTEEN_LEX: &str = env!("CARGO_BIN_EXE_fifteen_lex");
 const FIFTEEN_PATH: &str = env!("CARGO_BIN_EXE_fifteen_path");
 
 type Board16 = Board<4, 16>;
-
-fn replay(start: Board16, path: &str) -> Option<Board16> {
-    path.chars().try_fold(start, |board, letter| {
-        let m = Move::ALL.iter().find(|m| m.letter() == letter)?;
-        board.moved(*m)
-    })
-}
 
 /// The boards as four rows of four numbers, a blank line after each.
 fn rows(boards: &[[u8; 16]]) -> String {
@@ -56,7 +49,12 @@ fn korf_100_optimal_through_the_binary_with_paths() {
         assert_eq!(answer[0], length.to_string(), "instance {}", i + 1);
         assert_eq!(answer[1].len(), *length, "instance {}", i + 1);
         let start = Board16::from_tiles(*tiles).unwrap();
-        assert_eq!(replay(start, answer[1]), Some(goal), "instance {}", i + 1);
+        assert_eq!(
+            replay_board(start, answer[1]),
+            Some(goal),
+            "instance {}",
+            i + 1
+        );
     }
 }
 
@@ -75,7 +73,7 @@ fn a_board_of_80_moves_the_most_any_board_needs_climbs_to_the_large_tables() {
     let path = paths[0].as_ref().expect("a path");
     assert_eq!(path.len(), 80);
     let letters: String = path.iter().map(|m| m.letter()).collect();
-    assert_eq!(replay(start, &letters), Some(goal));
+    assert_eq!(replay_board(start, &letters), Some(goal));
 }
 
 /// Every board within `depth` moves of the goal, with its distance.
@@ -196,7 +194,7 @@ fn fifteen_lex_refuses_boards_of_more_than_35_moves() {
         } else {
             assert_eq!(path.len(), length, "{:?}", tiles);
             let start = Board16::from_tiles(*tiles).unwrap();
-            assert_eq!(replay(start, path), Some(goal), "{:?}", tiles);
+            assert_eq!(replay_board(start, path), Some(goal), "{:?}", tiles);
             short += 1;
         }
     }
@@ -227,7 +225,7 @@ fn fifteen_path_on_korf_boards_of_at_most_45_moves() {
             continue;
         }
         assert_eq!(path.len(), *length, "{:?}", tiles);
-        assert_eq!(replay(start, path), Some(goal), "{:?}", tiles);
+        assert_eq!(replay_board(start, path), Some(goal), "{:?}", tiles);
     }
 }
 

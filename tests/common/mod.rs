@@ -6,6 +6,8 @@ use std::collections::{HashMap, VecDeque};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+use engine::board::{Board, Move};
+
 /// The boards one move from `board` (tiles row by row, `width` to a row, 0 the blank), each with
 /// the letter of the blank's move, in letter order: D, L, R, U.
 pub fn slides(board: &[u8], width: usize) -> Vec<(char, Vec<u8>)> {
@@ -229,25 +231,24 @@ pub const SHAPES_UP_TO_16_CELLS: [(usize, usize); 19] = [
     (4, 4),
 ];
 
-/// The board `tiles`, `columns` wide, after the blank's moves `path` (letters `D`, `L`, `R`, `U`),
-/// by plain cell arithmetic; `None` if a move leaves the board.
+/// The board `tiles`, `columns` wide, after the blank's moves `path` (letters `D`, `L`, `R`, `U`);
+/// `None` if a move leaves the board or a letter is none of those.
 pub fn replay(columns: usize, tiles: &[u32], path: &str) -> Option<Vec<u32>> {
-    let mut tiles = tiles.to_vec();
-    let rows = tiles.len() / columns;
-    let mut blank = tiles.iter().position(|&t| t == 0)?;
-    for letter in path.chars() {
-        let (row, column) = (blank / columns, blank % columns);
-        let next = match letter {
-            'D' if row + 1 < rows => blank + columns,
-            'L' if column > 0 => blank - 1,
-            'R' if column + 1 < columns => blank + 1,
-            'U' if row > 0 => blank - columns,
-            _ => return None,
-        };
-        tiles.swap(blank, next);
-        blank = next;
-    }
-    Some(tiles)
+    let moves: Option<Vec<Move>> = path
+        .chars()
+        .map(|letter| Move::ALL.iter().copied().find(|m| m.letter() == letter))
+        .collect();
+    engine::board::replay(columns, tiles, &moves?)
+}
+
+/// [`replay`] on a board of the engine's type.
+pub fn replay_board<const W: usize, const N: usize>(
+    start: Board<W, N>,
+    path: &str,
+) -> Option<Board<W, N>> {
+    let tiles: Vec<u32> = start.tiles().iter().map(|&t| u32::from(t)).collect();
+    let end = replay(W, &tiles, path)?;
+    Board::from_tiles(std::array::from_fn(|cell| end[cell] as u8)).ok()
 }
 
 /// The tiles as rows of `columns` numbers, a line each.
