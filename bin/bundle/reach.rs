@@ -163,3 +163,93 @@ impl Found {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::write::render;
+
+    /// The bundle of the binary `main` with the engine module `m`.
+    fn bundle(main: &str, m: &str) -> String {
+        let main = Module::parse("main", main, "engine");
+        let modules = [Module::parse("m", m, "crate")];
+        let kept = reach(&main, &modules, &["m"]);
+        render(&main, &modules, &["m"], &kept, "bundle test", None)
+    }
+
+    #[test]
+    fn only_what_main_reaches_is_kept_to_a_fixed_point() {
+        let main = "//! A test.
+use engine::m::{used, Thing};
+
+fn main() {
+    used();
+    Thing::new().go();
+}
+";
+        let m = "//! A module.
+
+/// Used.
+pub fn used() {
+    helper()
+}
+
+fn helper() {}
+
+pub fn unused() {}
+
+/// A thing.
+pub struct Thing;
+
+impl Thing {
+    pub fn new() -> Thing {
+        Thing
+    }
+
+    pub fn go(&self) {
+        println!(\"{}\", inner::deep(LIMIT));
+    }
+
+    pub fn idle(&self) {}
+}
+
+const LIMIT: u8 = 3;
+
+const UNUSED: u8 = 4;
+
+mod inner {
+    pub fn deep(x: u8) -> u8 {
+        x
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    fn unused_in_tests() {}
+}
+";
+        let text = bundle(main, m);
+        for kept in [
+            "/// Used.\npub fn used() {",
+            "fn helper() {}",
+            "/// A thing.\npub struct Thing;",
+            "pub fn new() -> Thing {",
+            "pub fn go(&self) {",
+            "const LIMIT: u8 = 3;",
+            "mod inner {\n\tpub fn deep(x: u8) -> u8 {",
+        ] {
+            assert!(text.contains(kept), "{:?} not kept in:\n{}", kept, text);
+        }
+        for left in ["unused", "idle", "UNUSED", "mod tests"] {
+            assert!(!text.contains(left), "{:?} kept in:\n{}", left, text);
+        }
+        assert!(text.starts_with("// A test.\n"), "{}", text);
+    }
+
+    #[test]
+    fn a_name_in_a_format_string_reaches_its_item() {
+        let main = "use engine::m::show;\n\nfn main() {\n    show();\n}\n";
+        let m = "pub fn show() {\n    println!(\"{WIDTH}\");\n}\n\nconst WIDTH: u8 = 4;\n";
+        assert!(bundle(main, m).contains("const WIDTH: u8 = 4;"));
+    }
+}

@@ -243,3 +243,118 @@ pub fn matching(tokens: &[Token], open: usize) -> usize {
     }
     tokens.len()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The texts of `source`'s tokens, each with its kind's initial and its first line.
+    fn tokens(source: &str) -> Vec<String> {
+        let initial = |kind| match kind {
+            Kind::Ident => 'i',
+            Kind::Punct => 'p',
+            Kind::Literal => 'l',
+        };
+        let tokens = lex(source).into_iter();
+        tokens
+            .map(|t| format!("{}{} {}", initial(t.kind), t.line, t.text))
+            .collect()
+    }
+
+    #[test]
+    fn comments_are_not_tokens_and_lines_are_counted_through_them() {
+        let source = "a // b \"c\n/* d /* nested */ e\n */ f";
+        assert_eq!(tokens(source), ["i0 a", "i2 f"]);
+    }
+
+    #[test]
+    fn strings_keep_their_escapes_and_give_the_names_a_format_captures() {
+        let source = "x(\"say \\\"{name}\\\" {0} {{\", y)";
+        let expected = [
+            "i0 x",
+            "p0 (",
+            "l0 \"say \\\"{name}\\\" {0} {{\"",
+            "i0 name",
+            "p0 ,",
+            "i0 y",
+            "p0 )",
+        ];
+        assert_eq!(tokens(source), expected);
+    }
+
+    #[test]
+    fn raw_and_byte_strings_are_one_literal_each_over_their_lines() {
+        let source = "r#\"a \"quoted\" // not a comment\n\"# b\"\\x00\" br\"\\\" c";
+        let expected = [
+            "l0 r#\"a \"quoted\" // not a comment\n\"#",
+            "l1 b\"\\x00\"",
+            "l1 br\"\\\"",
+            "i1 c",
+        ];
+        assert_eq!(tokens(source), expected);
+        let multi_line = lex("\"one\ntwo\" z");
+        assert_eq!((multi_line[0].line, multi_line[0].end_line), (0, 1));
+        assert_eq!((multi_line[1].text.as_str(), multi_line[1].line), ("z", 1));
+    }
+
+    #[test]
+    fn chars_and_lifetimes_are_told_apart() {
+        let source = "'a' '\\'' '九' b'x' &'a str<'static>";
+        let expected = [
+            "l0 'a'",
+            "l0 '\\''",
+            "l0 '九'",
+            "l0 b'x'",
+            "p0 &",
+            "l0 'a",
+            "i0 str",
+            "p0 <",
+            "l0 'static",
+            "p0 >",
+        ];
+        assert_eq!(tokens(source), expected);
+    }
+
+    #[test]
+    fn numbers_paths_arrows_and_ranges() {
+        let source = "a::b(1.5, 0..5, 2_u8) -> c => d";
+        let texts: Vec<String> = lex(source).into_iter().map(|t| t.text).collect();
+        let expected = [
+            "a", "::", "b", "(", "1.5", ",", "0", ".", ".", "5", ",", "2_u8", ")", "->", "c", "=>",
+            "d",
+        ];
+        assert_eq!(texts, expected);
+    }
+
+    #[test]
+    fn items_end_at_semicolons_and_closing_braces_outside_brackets() {
+        let source = "use a::{b, c}; fn f() { g(); } struct S { x: [u8; 2] } const X: u8 = 1; \
+                      impl S {};";
+        let tokens = lex(source);
+        let items: Vec<String> = split_items(&tokens)
+            .into_iter()
+            .map(|(start, end)| tokens[start..end].iter().map(|t| &t.text[..]).collect())
+            .collect();
+        let expected = [
+            "usea::{b,c};",
+            "fnf(){g();}",
+            "structS{x:[u8;2]}",
+            "constX:u8=1;",
+            "implS{};",
+        ];
+        assert_eq!(items, expected);
+    }
+
+    #[test]
+    fn attributes_and_qualifiers_are_skipped_and_a_test_module_is_told() {
+        let tokens = lex("#[cfg(test)] #[allow(x)] pub(crate) const fn f() {}");
+        let (at, test) = skip_attributes(&tokens, 0);
+        assert_eq!((tokens[at].text.as_str(), test), ("fn", true));
+        let tokens = lex("pub const X: u8 = 1;");
+        let (at, test) = skip_attributes(&tokens, 0);
+        assert_eq!((tokens[at].text.as_str(), test), ("const", false));
+        let tokens = lex("f(a[(b)], {c}) d");
+        assert_eq!(tokens[matching(&tokens, 1)].text, "d");
+        assert_eq!(matching(&tokens, 3), 8);
+    }
+}
