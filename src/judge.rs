@@ -367,3 +367,67 @@ fn exit_with_error(status: i32, message: &str) -> ! {
     let _ = writeln!(io::stderr(), "error: {}", message);
     process::exit(status);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `write_answer` prints for `answers` in turn, under `format`.
+    fn printed(format: Format, show: bool, answers: Vec<Option<Answer>>) -> String {
+        let start = Board::<2, 4>::from_tiles([1, 2, 0, 3]).unwrap();
+        let mut out = Vec::new();
+        for (case, answer) in (1..).zip(answers) {
+            write_answer(&mut out, format, show, case, &start, answer).unwrap();
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn each_format_prints_as_its_judge_asks() {
+        let right = || Some(Answer::Path(vec![Move::Right]));
+        let answers = || vec![Some(Answer::Distance(3)), None, right()];
+        assert_eq!(printed(DISTANCE, false, answers()), "3\n-1\n1\nR\n");
+        assert_eq!(
+            printed(PATH_OF_X, false, vec![right(), None]),
+            "r\nunsolvable\n"
+        );
+        let lex = Format {
+            moves: true,
+            numbered: true,
+            none: "This puzzle is not solvable.",
+            ..DISTANCE
+        };
+        let expected = "Case 1: R\nCase 2: This puzzle is not solvable.\n";
+        assert_eq!(printed(lex, false, vec![right(), None]), expected);
+        let uva = Format {
+            between: "\n",
+            ..PATH_OF_X
+        };
+        assert_eq!(printed(uva, false, vec![right(), right()]), "r\n\nr\n");
+        // The path, then the boards along it, the last one solved.
+        let drawn = printed(DISTANCE, true, vec![right()]);
+        assert!(drawn.starts_with("1\nR\n"), "{}", drawn);
+        let start = show::draw(2, &[1, 2, 0, 3], &[Move::Right], false);
+        assert!(drawn.ends_with(&format!("{}\n", start)), "{}", drawn);
+    }
+
+    #[test]
+    fn files_are_named_before_and_after_dashes_and_a_lone_dash_is_standard_input() {
+        let strings = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(files(vec![], vec![]), [None]);
+        let named = files(strings(&["a", "-"]), strings(&["-b", "-"]));
+        let expected = [Some("a"), None, Some("-b"), None];
+        assert_eq!(named, expected.map(|f| f.map(String::from)));
+    }
+
+    #[test]
+    fn an_option_value_comes_after_its_equals_sign_or_as_the_next_argument() {
+        let mut rest = vec!["4".to_string(), "x".to_string()].into_iter();
+        assert_eq!(value_of("--threads=2", &mut rest), Some("2".to_string()));
+        assert_eq!(value_of("--threads", &mut rest), Some("4".to_string()));
+        assert_eq!(value_of("--threads=", &mut rest), Some(String::new()));
+        assert_eq!(rest.next(), Some("x".to_string()));
+        assert_eq!(value_of("--threads", &mut rest), None);
+        assert_eq!(threads_argument("--threads=3", &mut rest), 3);
+    }
+}
