@@ -75,9 +75,10 @@ pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>, P: Growing>(
         let (k, forecast, mut search, limit, threads) = {
             let mut shared = lock();
             let committed = shared.spent + shared.forecasts;
+            // Nothing to do, or the next rung will pay.
             let Reverse((forecast, k)) = match shared.waiting.pop() {
                 Some(next) if committed <= most => next,
-                _ => return, // nothing to do, or the tables will pay
+                _ => return,
             };
             let search = shared.searches[k].take().expect("a waiting search");
             // What is left of the budget bounds the iteration even when it grows more than

@@ -10,9 +10,8 @@
 //! tiles stay put. A move that undoes the one before is dropped with it.
 //!
 //! Every move of the blank pushes a tile the other way, and most moves are the blank's walks,
-//! so the walks choose what they push: towards the side whose tile comes nearer home (on
-//! 100 x 100, paths of 3.1 times the Manhattan distance instead of 5.1; doc/engine.md has the
-//! measurement).
+//! so the walks choose what they push: towards the side whose tile comes nearer home (paths of
+//! 3.1 times the Manhattan distance instead of 5.1 on 100 x 100, as doc/engine.md measures).
 
 use std::cmp::{Ordering, Reverse};
 use std::collections::VecDeque;
@@ -112,8 +111,8 @@ struct Walker<G, F> {
     tiles: Vec<u32>,
     /// The blank's cell.
     blank: usize,
-    /// The line being placed. Only its tiles are followed as they move (`line_cells`, in order
-    /// along it): following every tile took a quarter of a 999 x 999 board's time.
+    /// The line being placed, whose tiles alone are followed (`line_cells`, in order along
+    /// it): following every tile took a quarter of a 999 x 999 board's time.
     line: Line,
     line_cells: Vec<usize>,
     /// [`inverse`] of `width`, for [`row_column`].
@@ -288,8 +287,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
 
     /// Walks `tile` to `target` a step at a time, fixed cells untouched. Of the steps nearer, it
     /// takes the one whose route pushes the fewest tiles from home, along the line being placed
-    /// on a tie; a blank over three cells away takes the step it reaches first (doc/engine.md
-    /// compares the choices).
+    /// on a tie; a blank over three cells away takes the step it reaches first.
     fn walk_tile(&mut self, tile: u32, target: usize) {
         loop {
             let at = self.cell_of(tile);
