@@ -4,7 +4,8 @@
 use std::io::Write;
 
 use engine::board::{check_arrangement, reaches_goal};
-use engine::constructive::{self, turn_last_block};
+use engine::constructive;
+use engine::finishers::turn_last_block;
 use engine::input::{parse_count, quoted, InputError, MAX_ROW_LINE, MAX_SIDE};
 use engine::judge::{self, Reader};
 use engine::show;

@@ -153,8 +153,8 @@ pub fn check_arrangement(tiles: &[u32]) -> Result<(), String> {
 /// arrangements reach each other exactly when their parities are equal.
 ///
 /// A move is a swap, flipping the permutation's parity, and takes the blank to a cell of the
-/// other chessboard colour; so their sum is kept, and it is all that is kept (the tests confirm
-/// it by breadth-first search on small boards). The permutation's parity comes from its cycles
+/// other chessboard colour; so their sum is kept, and it is all that is kept. The permutation's
+/// parity comes from its cycles
 /// (a cycle of `k` cells is `k - 1` swaps): O(cells), where counting inversions is O(n log n).
 pub fn parity(width: usize, tiles: &[u32]) -> bool {
     parity_of(width, tiles, cycles(tiles))

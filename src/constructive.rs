@@ -4,19 +4,19 @@
 //! The unsolved block shrinks from the top and the left, keeping about square: its top row is
 //! placed, left to right, when it is at least as tall as wide, else its left column, top to
 //! bottom, until it is small enough (`finish_cells`) for the caller's finisher
-//! ([`turn_last_block`], or a search in [`crate::any_shape`]). A tile walks home a step at a
-//! time, the blank going round to the cell in front of it. The last two tiles of a row (or
-//! column) are finished together by breadth-first search in the 2 x 3 block around them. Placed
-//! tiles stay put. A move that undoes the one before is dropped with it.
+//! ([`crate::finishers`], or a search in [`crate::any_shape`]). A tile walks home a step at a
+//! time, the blank going round to the cell in front of it; a line's last two tiles go home
+//! together. Placed tiles stay put. A move that undoes the one before is dropped with it.
 //!
 //! Every move of the blank pushes a tile the other way, and most moves are the blank's walks,
 //! so the walks choose what they push: towards the side whose tile comes nearer home (paths of
-//! 3.1 times the Manhattan distance instead of 5.1 on 100 x 100, as doc/engine.md measures).
+//! 3.1 times the Manhattan distance instead of 5.1 on 100 x 100).
 
 use std::cmp::{Ordering, Reverse};
 use std::collections::VecDeque;
 
 use crate::board::{reaches_goal, Move};
+use crate::finishers::window_route;
 
 /// The most moves held back in case the next ones undo them: memory stays bounded.
 pub const HELD: usize = 1024;
@@ -29,7 +29,8 @@ pub const HELD: usize = 1024;
 /// # Example
 /// ```
 /// use engine::board::Move;
-/// use engine::constructive::{solve, turn_last_block};
+/// use engine::constructive::solve;
+/// use engine::finishers::turn_last_block;
 /// let mut moves = Vec::new();
 /// assert!(solve(3, &[1, 2, 3, 4, 0, 5], 4, turn_last_block, |m| moves.push(m)));
 /// assert_eq!(moves, [Move::Right]);
@@ -75,28 +76,6 @@ pub fn solve(
     true
 }
 
-/// Solves a solvable 2x2 block by turning the blank round it the shorter way.
-pub fn turn_last_block(block_width: usize, block: &[u32]) -> Vec<Move> {
-    assert_eq!((block_width, block.len()), (2, 4), "a 2x2 block");
-    // The block's cells clockwise, and the move that leads from each to the next.
-    let ring = [0, 1, 3, 2];
-    let clockwise = [Move::Right, Move::Down, Move::Left, Move::Up];
-    let start = ring.iter().position(|&cell| block[cell] == 0).unwrap_or(0);
-    let (mut probe, mut at, mut turns) = (block.to_vec(), start, 0);
-    while probe != [1, 2, 3, 0] && turns < 12 {
-        let next = (at + 1) % 4;
-        probe.swap(ring[at], ring[next]);
-        at = next;
-        turns += 1;
-    }
-    match turns <= 6 {
-        true => (0..turns).map(|i| clockwise[(start + i) % 4]).collect(),
-        false => (0..12 - turns)
-            .map(|i| clockwise[(start + 11 - i) % 4].opposite())
-            .collect(),
-    }
-}
-
 /// A row (`along` 1) or a column (`along` the width) of `length` cells from `start`.
 #[derive(Clone, Copy, Default)]
 struct Line {
@@ -112,7 +91,7 @@ struct Walker<G, F> {
     /// The blank's cell.
     blank: usize,
     /// The line being placed, whose tiles alone are followed (`line_cells`, in order along
-    /// it): following every tile took a quarter of a 999 x 999 board's time.
+    /// it): following every tile took a quarter of the time.
     line: Line,
     line_cells: Vec<usize>,
     /// [`inverse`] of `width`, for [`row_column`].
@@ -209,7 +188,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
 
     /// Places the tiles of `first` and `second`, the last two cells of a row (or column), where
     /// the second cell would be a dead end: `first`'s tile goes home, `second`'s to `near`, the
-    /// blank into `window` (the 2 x 3 block round them), and breadth-first search finishes.
+    /// blank into `window` (the 2 x 3 block round them), and [`window_route`] finishes.
     fn place_pair(&mut self, first: usize, second: usize, near: usize, window: Vec<usize>) {
         let (a, b) = (first as u32 + 1, second as u32 + 1);
         if self.cell_of(a) != first || self.cell_of(b) != second {
@@ -224,65 +203,13 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
                 .expect("the window has free cells");
             self.blank_to(entry, near);
             self.fixed[first] = false;
-            for cell in self.window_route(&window, a, b, first, second) {
+            let cells = [self.cell_of(a), self.cell_of(b), self.blank];
+            for cell in window_route(&window, cells, [first, second]) {
                 self.step_to(cell);
             }
         }
         self.fixed[first] = true;
         self.fixed[second] = true;
-    }
-
-    /// The cells the blank steps through, inside `window`, to bring tile `a` to `first` and tile
-    /// `b` to `second`: breadth-first search over the three cells' places in the window.
-    fn window_route(
-        &self,
-        window: &[usize],
-        a: u32,
-        b: u32,
-        first: usize,
-        second: usize,
-    ) -> Vec<usize> {
-        let n = window.len();
-        let place = |cell: usize| window.iter().position(|&w| w == cell);
-        let index = |a: usize, b: usize, blank: usize| (a * n + b) * n + blank;
-        let start = match (
-            place(self.cell_of(a)),
-            place(self.cell_of(b)),
-            place(self.blank),
-        ) {
-            (Some(a), Some(b), Some(blank)) => index(a, b, blank),
-            _ => unreachable!("both tiles and the blank are in the window"),
-        };
-        let goal = (place(first), place(second));
-        let mut came_from = vec![usize::MAX; n * n * n];
-        came_from[start] = start;
-        let mut queue = VecDeque::from([start]);
-        while let Some(state) = queue.pop_front() {
-            let (a, b, blank) = (state / n / n, state / n % n, state % n);
-            if (Some(a), Some(b)) == goal {
-                let mut route = Vec::new();
-                let mut state = state;
-                while state != start {
-                    route.push(window[state % n]);
-                    state = came_from[state];
-                }
-                route.reverse();
-                return route;
-            }
-            for next in 0..n {
-                if self.distance(window[blank], window[next]) != 1 {
-                    continue;
-                }
-                // The blank and whatever stands at `next` trade places.
-                let swap = |tile: usize| if tile == next { blank } else { tile };
-                let following = index(swap(a), swap(b), next);
-                if came_from[following] == usize::MAX {
-                    came_from[following] = state;
-                    queue.push_back(following);
-                }
-            }
-        }
-        unreachable!("with three alike tiles in the window, any places can be reached")
     }
 
     /// Walks `tile` to `target` a step at a time, fixed cells untouched. Of the steps nearer, it
@@ -653,7 +580,7 @@ fn inverse(width: usize) -> u64 {
 }
 
 /// The row and column of `cell`, `width` wide, by a multiplication by [`inverse`]`(width)` and a
-/// shift, exact below 2^32: 40.9 s on 999 x 999 against 44.4 s dividing (Intel Xeon).
+/// shift (exact below 2^32), faster than a division.
 #[inline]
 fn row_column(cell: usize, width: usize, inverse: u64) -> (usize, usize) {
     let row = ((cell as u128 * u128::from(inverse)) >> 64) as usize;
@@ -674,6 +601,7 @@ fn direction(from: usize, to: usize, width: usize) -> Move {
 mod tests {
     use super::*;
     use crate::board::replay;
+    use crate::finishers::turn_last_block;
 
     /// Solves `tiles` by construction alone, and checks the moves against a replay; whether it
     /// was solvable.

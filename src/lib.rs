@@ -16,7 +16,8 @@
 //!   These two make the `tables` feature (on by default): `--tables DIR`, which a judge, keeping
 //!   no files, never asks for, so the bundles leave them out with all that is marked
 //!   `#[cfg(feature = "tables")]`.
-//! - [`constructive`]: a solution, not the shortest, for a board of any size, by construction.
+//! - [`constructive`]: a solution, not the shortest, for a board of any size, by construction;
+//!   [`finishers`] finishes a line's last two tiles, and a last 2x2 block.
 //! - [`solver`]: many 3x3 (or smaller) cases: IDA* first, distance tables once they pay.
 //! - [`optimal`]: many cases on a board of up to 16 cells (4x4, 2x8, 3x5 ..): IDA* first,
 //!   pattern databases once they pay, every core; [`budgeted`] runs its searches within the
@@ -36,6 +37,7 @@ pub mod board;
 pub mod budgeted;
 pub mod cantor;
 pub mod constructive;
+pub mod finishers;
 pub mod ida_star;
 pub mod input;
 pub mod judge;

@@ -5,7 +5,8 @@ use std::io::Write;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use engine::constructive::{self, turn_last_block};
+use engine::constructive;
+use engine::finishers::turn_last_block;
 
 use crate::common::{
     manhattan_sum, mxn_case, random_board, random_solvable_board, solvable_by_inversions, Rng,
