@@ -2,7 +2,7 @@
 
 use engine::board::Board;
 use engine::judge;
-use engine::optimal::Solver;
+use engine::optimal::Ladder;
 
 const HELP: &str = "\
 fifteen: AOJ ALDS1_13_C \"15 Puzzle\"
@@ -21,7 +21,7 @@ Output: one line per case.
 fn main() {
     let goal = Board::<4, 16>::canonical_goal(15);
     // The large tables too: a person brings boards harder than a judge's.
-    let solver = Solver::default().with_large_tables();
+    let solver = Ladder::default().with_large_tables();
     judge::run(HELP, judge::DISTANCE, solver, |input| {
         Ok(input.board()?.map(|start| (start, goal)))
     });

@@ -4,7 +4,7 @@
 use engine::board::Board;
 use engine::input::{Counted, Input};
 use engine::judge;
-use engine::optimal::Solver;
+use engine::optimal::Ladder;
 
 const HELP: &str = "\
 fifteen_lex: LightOJ \"15-Puzzle\"
@@ -34,7 +34,7 @@ fn main() {
     };
     let goal = Board::<4, 16>::canonical_goal(15);
     // LightOJ: a board of over 35 moves is not solvable.
-    let solver = Solver::default().with_max_moves(35);
+    let solver = Ladder::default().with_max_moves(35);
     let mut boards = Counted::default();
     judge::run(HELP, format, solver, |input| {
         Ok(boards.next(input, Input::board)?.map(|start| (start, goal)))

@@ -3,7 +3,7 @@
 use engine::board::Board;
 use engine::input::{Counted, Input};
 use engine::judge;
-use engine::optimal::Solver;
+use engine::optimal::Ladder;
 
 const HELP: &str = "\
 fifteen_path: UVa 10181 \"15-Puzzle Problem\"
@@ -32,7 +32,7 @@ fn main() {
     };
     let goal = Board::<4, 16>::canonical_goal(15);
     let mut boards = Counted::default();
-    judge::run(HELP, format, Solver::default(), |input| {
+    judge::run(HELP, format, Ladder::default(), |input| {
         Ok(boards.next(input, Input::board)?.map(|start| (start, goal)))
     });
 }

@@ -15,7 +15,7 @@ use crate::beam::{self, Outcome};
 use crate::board::{reaches_goal, replay, Board, Move};
 use crate::constructive;
 use crate::linear_conflict::lower_bound;
-use crate::optimal::{cores, Solver};
+use crate::optimal::{cores, Ladder};
 use std::path::PathBuf;
 
 /// The most cells of a board solved optimally.
@@ -248,7 +248,7 @@ trait OptimalPath {
     fn path(&mut self, tiles: &[u32]) -> Vec<Move>;
 }
 
-impl<const W: usize, const N: usize> OptimalPath for Solver<W, N> {
+impl<const W: usize, const N: usize> OptimalPath for Ladder<W, N> {
     fn path(&mut self, tiles: &[u32]) -> Vec<Move> {
         let mut cells = [0u8; N];
         for (cell, &tile) in cells.iter_mut().zip(tiles) {
@@ -275,7 +275,7 @@ fn optimal_solver(
         threads: usize,
         table_dir: &Option<PathBuf>,
     ) -> Box<dyn OptimalPath> {
-        let solver = Solver::<W, N>::for_shape(threads).with_large_tables();
+        let solver = Ladder::<W, N>::for_shape(threads).with_large_tables();
         Box::new(solver.with_table_dir(table_dir.clone()))
     }
     macro_rules! solvers {

@@ -11,10 +11,10 @@
 //!
 //! | Caller | Rungs above linear conflict |
 //! |---|---|
-//! | a judge's 4x4 case ([`Solver::new`]) | 4-4-4-3 tables (9 ms to build), 5-5-5 (0.12 s) |
-//! | a person's 4x4 board ([`Solver::with_large_tables`]) | those, then Korf and Felner's 6-6-3 (about 1 s) |
-//! | a 4x4 board with `--tables DIR` ([`Solver::with_table_dir`]) | the saved 6-6-3, then the saved 7-8 ([`crate::large_table`]) |
-//! | other shapes ([`Solver::for_shape`]) | groups of 4 tiles (where they differ from the next), groups of up to 6 |
+//! | a judge's 4x4 case ([`Ladder::new`]) | 4-4-4-3 tables (9 ms to build), 5-5-5 (0.12 s) |
+//! | a person's 4x4 board ([`Ladder::with_large_tables`]) | those, then Korf and Felner's 6-6-3 (about 1 s) |
+//! | a 4x4 board with `--tables DIR` ([`Ladder::with_table_dir`]) | the saved 6-6-3, then the saved 7-8 ([`crate::large_table`]) |
+//! | other shapes ([`Ladder::for_shape`]) | groups of 4 tiles (where they differ from the next), groups of up to 6 |
 //! | 2x8 and 8x2 | those, then a second partition's tables beside the first's |
 //!
 //! The searches on a rung spend nodes within a budget ([`crate::budgeted`]): what the next
@@ -86,29 +86,30 @@ const LARGE_LOAD_COST: u64 = 2_000_000;
 #[cfg(feature = "tables")]
 const LARGE_CLIMB_LATE: u64 = 24_000_000;
 
-/// Answers cases on a board `W` wide with `N` cells (at most 16), climbing the ladder described
-/// above. The tables are built for the goal `1 2 .. N-1 0`; a case with another goal that has
-/// the blank in the last cell is relabelled to it.
+/// The optimal solver of a board `W` wide with `N` cells (at most 16): answers cases by climbing
+/// its ladder of heuristics, described above. The tables are built for the goal `1 2 .. N-1 0`;
+/// a case with another goal that has the blank in the last cell is relabelled to it. (The 3x3
+/// boards' solver, which ends on a table of every arrangement, is [`crate::solver::Solver`].)
 ///
 /// # Example
 /// ```
 /// use engine::board::{Board, Move};
-/// use engine::optimal::Solver;
+/// use engine::optimal::Ladder;
 /// let goal = Board::<4, 16>::canonical_goal(15);
 /// let tiles = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15];
 /// let start = Board::<4, 16>::from_tiles(tiles).unwrap();
-/// let mut solver = Solver::new(1);
+/// let mut solver = Ladder::new(1);
 /// assert_eq!(solver.paths(&[(start, goal)]), [Some(vec![Move::Right])]);
 /// assert_eq!(solver.rung(), 0);
 /// ```
-pub struct Solver<const W: usize, const N: usize> {
+pub struct Ladder<const W: usize, const N: usize> {
     threads: usize,
     /// Cases that need more moves are answered `None`.
     max_moves: u32,
     /// The rungs above linear conflict, cheapest first.
-    ladder: Vec<Rung<W, N>>,
+    rungs: Vec<Rung<W, N>>,
     /// The rungs climbed so far: the searches stand on linear conflict at 0, else on
-    /// `ladder[rung - 1]`.
+    /// `rungs[rung - 1]`.
     rung: usize,
     /// What the searches on that rung look up.
     heuristic: Heuristic<W, N>,
@@ -126,7 +127,7 @@ pub struct Solver<const W: usize, const N: usize> {
 struct Rung<const W: usize, const N: usize> {
     /// Builds or loads the rung's heuristic; the rung below's is still the solver's, to reuse
     /// or to drop first.
-    get: fn(&mut Solver<W, N>) -> Heuristic<W, N>,
+    get: fn(&mut Ladder<W, N>) -> Heuristic<W, N>,
     /// The search nodes of linear conflict that the searches on the rung below spend and
     /// forecast before they climb to this one: by many cases, and by a case alone.
     pays_after: [u64; 2],
@@ -141,14 +142,14 @@ enum Heuristic<const W: usize, const N: usize> {
     Tables(PatternDb<W, N>, &'static MoveRules),
 }
 
-impl<const W: usize, const N: usize> Default for Solver<W, N> {
+impl<const W: usize, const N: usize> Default for Ladder<W, N> {
     /// A solver of the 4x4 board that uses one thread per core.
     fn default() -> Self {
         Self::new(cores())
     }
 }
 
-impl<const W: usize, const N: usize> Solver<W, N> {
+impl<const W: usize, const N: usize> Ladder<W, N> {
     /// A solver of the 4x4 board, whose tables' partitions are constants, that uses up to
     /// `threads` threads, at least one and at most one per core.
     pub fn new(threads: usize) -> Self {
@@ -157,7 +158,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     }
 
     /// A solver of a board of any shape of up to 16 cells, its tables' partitions worked out by
-    /// [`partition`] (the same as [`Solver::new`]'s on the 4x4 board, whose programs need not
+    /// [`partition`] (the same as [`Ladder::new`]'s on the 4x4 board, whose programs need not
     /// carry that code).
     pub fn for_shape(threads: usize) -> Self {
         let partitions = [partition(W, N, SMALL_GROUP), partition(W, N, MAX_GROUP)];
@@ -170,7 +171,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
                 Heuristic::Tables(db, rules)
             };
             let cost = cost_of::<N, _>(&tables::second_groups::<W, N>(&solver.partitions[1]));
-            solver.ladder.push(Rung::large(second, cost));
+            solver.rungs.push(Rung::large(second, cost));
         }
         solver
     }
@@ -182,9 +183,9 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             (4, 16) => TABLES_AFTER_ALONE,
             _ => 1,
         };
-        let mut ladder = Vec::new();
+        let mut rungs = Vec::new();
         if partitions[0] != partitions[1] {
-            ladder.push(Rung {
+            rungs.push(Rung {
                 get: |solver| {
                     let db = PatternDb::build(&solver.partitions[0], solver.threads);
                     Heuristic::SmallTables(db)
@@ -192,17 +193,17 @@ impl<const W: usize, const N: usize> Solver<W, N> {
                 pays_after: [SMALL_TABLES_AFTER * cost_of::<N, _>(&partitions[0]); 2],
             });
         }
-        ladder.push(Rung {
+        rungs.push(Rung {
             get: |solver| {
                 let (db, rules) = tables::built(&solver.partitions[1], solver.threads);
                 Heuristic::Tables(db, rules)
             },
             pays_after: [strongest, after_alone * strongest],
         });
-        Solver {
+        Ladder {
             threads: threads.clamp(1, cores()),
             max_moves: u32::MAX,
-            ladder,
+            rungs,
             rung: 0,
             heuristic: Heuristic::LinearConflict,
             spent: 0,
@@ -214,7 +215,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
 
     /// This solver, on the 4x4 board, with Korf and Felner's 6-6-3 tables built at run time as
     /// its ladder's last rung, for a person's hardest boards; the judges' programs, whose boards
-    /// need at most 50 moves, leave them out of their bundles. Before [`Solver::with_table_dir`].
+    /// need at most 50 moves, leave them out of their bundles. Before [`Ladder::with_table_dir`].
     pub fn with_large_tables(mut self) -> Self {
         if (W, N) == (4, 16) {
             let large = |solver: &mut Self| {
@@ -222,7 +223,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
                 Heuristic::Tables(PatternDb::build(&PARTITION_663, solver.threads), rules)
             };
             let cost = cost_of::<N, _>(&PARTITION_663);
-            self.ladder.push(Rung::large(large, cost));
+            self.rungs.push(Rung::large(large, cost));
         }
         self
     }
@@ -243,7 +244,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
         }
     }
 
-    /// [`Solver::with_table_dir`] in place.
+    /// [`Ladder::with_table_dir`] in place.
     #[cfg(feature = "tables")]
     fn keep_tables_in(&mut self, dir: PathBuf) {
         if (W, N) != (4, 16) {
@@ -255,7 +256,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             false => [LARGE_CLIMB_LATE; 2],
         };
         self.table_dir = dir;
-        self.ladder = vec![
+        self.rungs = vec![
             Rung {
                 get: |solver| {
                     let (db, rules) = tables::saved_663(&solver.table_dir, solver.threads);
@@ -278,7 +279,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     /// This solver, answering `None` for cases that need more than `max_moves` moves (LightOJ
     /// wants no path longer than 35); the search proves it without looking further.
     pub fn with_max_moves(self, max_moves: u32) -> Self {
-        Solver { max_moves, ..self }
+        Ladder { max_moves, ..self }
     }
 
     /// The rungs climbed so far: 0 while the searches stand on linear conflict, 1 on the first
@@ -314,7 +315,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
             .collect();
         while unsolved(&answers) {
             // The searches on this rung stop at the budget of the next, if any.
-            let next = self.ladder.get(self.rung).copied();
+            let next = self.rungs.get(self.rung).copied();
             let node_cost = match self.rung {
                 0 => 1,
                 _ => TABLE_NODE_COST,
@@ -370,7 +371,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
 
 impl<const W: usize, const N: usize> Rung<W, N> {
     /// The last rung built at run time, which `get` gets for `cost` nodes of linear conflict.
-    fn large(get: fn(&mut Solver<W, N>) -> Heuristic<W, N>, cost: u64) -> Self {
+    fn large(get: fn(&mut Ladder<W, N>) -> Heuristic<W, N>, cost: u64) -> Self {
         let after = [LARGE_TABLES_AFTER, LARGE_TABLES_AFTER_ALONE];
         Rung {
             get,
@@ -387,7 +388,7 @@ fn cost_of<const N: usize, T: AsRef<[u8]>>(groups: &[T]) -> u64 {
     TABLE_COST * entries as u64 / (3 * table_len(16, 5)) as u64
 }
 
-impl<const W: usize, const N: usize> Solve<W, N> for Solver<W, N> {
+impl<const W: usize, const N: usize> Solve<W, N> for Ladder<W, N> {
     fn answer(
         &mut self,
         cases: &[(Board<W, N>, Board<W, N>)],
@@ -454,7 +455,7 @@ mod tests {
     fn check_two_partitions<const W: usize>(tiles: [u8; 16]) {
         let start = Board::<W, 16>::from_tiles(tiles).unwrap();
         let goal = Board::canonical_goal(15);
-        let mut solver = Solver::<W, 16>::for_shape(2).with_large_tables();
+        let mut solver = Ladder::<W, 16>::for_shape(2).with_large_tables();
         let path = solver.paths(&[(start, goal)]).remove(0);
         // Linear conflict, groups of 4, of 5 and 6, then the second partition's beside.
         assert_eq!(solver.rung(), 3);
@@ -476,7 +477,7 @@ mod tests {
         // 64 moves.
         let tiles = [1, 2, 11, 3, 4, 8, 15, 6, 14, 9, 7, 5, 10, 0, 13, 12];
         let start = Board::<8, 16>::from_tiles(tiles).unwrap();
-        let mut solver = Solver::<8, 16>::for_shape(2).with_large_tables();
+        let mut solver = Ladder::<8, 16>::for_shape(2).with_large_tables();
         let goal = Board::canonical_goal(15);
         let path = solver.paths(&[(start, goal)]).remove(0).unwrap();
         let end = path.iter().fold(start, |board, &m| board.moved(m).unwrap());
@@ -487,9 +488,9 @@ mod tests {
 
     #[test]
     fn never_more_threads_than_cores() {
-        assert_eq!(Solver::<4, 16>::new(1000).threads, cores());
-        assert_eq!(Solver::<4, 16>::new(0).threads, 1);
-        let mut solver = Solver::<4, 16>::new(1);
+        assert_eq!(Ladder::<4, 16>::new(1000).threads, cores());
+        assert_eq!(Ladder::<4, 16>::new(0).threads, 1);
+        let mut solver = Ladder::<4, 16>::new(1);
         assert!(solver.option("--threads", &mut ["1000".to_string()].into_iter()));
         assert_eq!(solver.threads, cores());
     }

@@ -128,7 +128,7 @@ fn across(width: usize, tile: u8) -> (usize, usize) {
 /// become `1 3 5 7 9` and `2 4 6 8 10`. There one partition knows little: on five of the
 /// hardest of 48 random boards of the two shapes, the larger of the two sums searched 3.3 to 7.6
 /// times fewer nodes. The two more tables are bought only by the searches that outgrow the first
-/// partition (the last rung of `optimal::Solver`'s ladder); on the smaller boards, which
+/// partition (the last rung of `optimal::Ladder`); on the smaller boards, which
 /// build more than they search, they cost more than they save.
 pub fn second_partition(width: usize, cells: usize, groups: &[Vec<u8>]) -> Vec<Vec<u8>> {
     let height = cells / width;

@@ -20,7 +20,7 @@ use engine::cantor::{factorial, unrank};
 use engine::ida_star::{search, Heuristic, Iterations, NoUndo, Stop};
 use engine::linear_conflict::LinearConflict;
 use engine::move_rules::MoveRules;
-use engine::optimal::Solver;
+use engine::optimal::Ladder;
 use engine::pattern_db::{PatternDb, PARTITION_555};
 
 const FIFTEEN: &str = env!("CARGO_BIN_EXE_fifteen");
@@ -66,7 +66,7 @@ fn korf_100_optimal_through_the_binary_with_paths() {
 fn a_board_of_80_moves_the_most_any_board_needs_climbs_to_the_large_tables() {
     let start = Board16::from_tiles(eighty_move_boards()[11]).unwrap();
     let goal = Board16::canonical_goal(15);
-    let mut solver = Solver::new(2).with_large_tables();
+    let mut solver = Ladder::new(2).with_large_tables();
     let paths = solver.paths(&[(start, goal)]);
     // Linear conflict, 4-4-4-3, 5-5-5, then 6-6-3.
     assert_eq!(solver.rung(), 3);
@@ -128,7 +128,7 @@ fn boards_near_the_goal_against_breadth_first_search() {
         .step_by(50)
         .map(|tiles| (Board16::from_tiles(*tiles).unwrap(), goal))
         .collect();
-    let mut without_tables = Solver::new(2);
+    let mut without_tables = Ladder::new(2);
     let paths = without_tables.paths(&cases);
     assert_eq!(
         without_tables.rung(),
@@ -251,13 +251,13 @@ fn hard_boards_climb_to_the_strongest_tables_one_alone_stays_and_unsolvable_ones
     // tables offered, which a board of Korf's does not search long enough to pay for.
     let mut answers = Vec::new();
     for threads in [1, 2] {
-        let mut solver = Solver::new(threads).with_large_tables();
+        let mut solver = Ladder::new(threads).with_large_tables();
         let paths = solver.paths(&[(swapped, goal), (start, goal), (other, goal)]);
         assert_eq!(solver.rung(), 2, "5-5-5");
         assert_eq!(paths[0], None);
         assert_eq!(paths[1].as_ref().map(Vec::len), Some(length));
         assert_eq!(paths[2].as_ref().map(Vec::len), Some(other_length));
-        let mut alone = Solver::new(threads).with_large_tables();
+        let mut alone = Ladder::new(threads).with_large_tables();
         let paths_alone = alone.paths(&[(swapped, goal), (start, goal), (swapped, goal)]);
         assert_eq!(alone.rung(), 1, "4-4-4-3, {} threads", threads);
         assert_eq!(paths_alone, [None, paths[1].clone(), None]);
@@ -279,7 +279,7 @@ fn a_board_solved_under_the_small_tables_never_pays_for_the_strongest() {
     near.swap(14, 15);
     let near = Board16::from_tiles(near).unwrap();
     for threads in [1, 2] {
-        let mut solver = Solver::new(threads);
+        let mut solver = Ladder::new(threads);
         let paths = solver.paths(&[(near, goal), (near, goal)]);
         assert_eq!(solver.rung(), 0, "{} threads", threads);
         assert_eq!(paths, [Some(vec![Move::Right]), Some(vec![Move::Right])]);
@@ -289,7 +289,7 @@ fn a_board_solved_under_the_small_tables_never_pays_for_the_strongest() {
         assert_eq!(paths[1].as_ref().map(Vec::len), Some(length));
         assert_eq!(paths[2], Some(vec![Move::Right]));
         // Alone, as a judge's single case, on every thread.
-        let mut solver = Solver::new(threads);
+        let mut solver = Ladder::new(threads);
         let alone = solver.paths(&[(start, goal)]);
         assert_eq!(solver.rung(), 1, "{} threads", threads);
         assert_eq!(alone[0], paths[1]);
