@@ -154,8 +154,8 @@ pub fn check_arrangement(tiles: &[u32]) -> Result<(), String> {
 ///
 /// A move is a swap, flipping the permutation's parity, and takes the blank to a cell of the
 /// other chessboard colour; so their sum is kept, and it is all that is kept. The permutation's
-/// parity comes from its cycles
-/// (a cycle of `k` cells is `k - 1` swaps): O(cells), where counting inversions is O(n log n).
+/// parity comes from its cycles (a cycle of `k` cells is `k - 1` swaps): O(cells), where
+/// counting inversions is O(n log n).
 pub fn parity(width: usize, tiles: &[u32]) -> bool {
     parity_of(width, tiles, cycles(tiles))
 }

@@ -213,11 +213,8 @@ pub fn files(named: Vec<String>, after_dashes: Vec<String>) -> Vec<Option<String
 /// The arguments; `--help` before any `--` prints `help` and ends the program.
 pub fn args(help: &str) -> Vec<String> {
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
-    let before_dashes = args.iter().take_while(|arg| *arg != "--");
-    if before_dashes
-        .clone()
-        .any(|arg| arg == "--help" || arg == "-h")
-    {
+    let mut before_dashes = args.iter().take_while(|arg| *arg != "--");
+    if before_dashes.any(|arg| arg == "--help" || arg == "-h") {
         print_all(help);
         process::exit(0);
     }

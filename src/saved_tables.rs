@@ -56,6 +56,8 @@ pub fn load(
     threads: usize,
 ) -> Result<Vec<Table>, NotLoaded> {
     let unsound = NotLoaded::Unsound;
+    // A failure to read an opened file.
+    let failed = |e: io::Error| unsound(e.to_string());
     let mut file = match fs::File::open(file(dir, partition)) {
         Ok(file) => file,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(NotLoaded::Missing),
@@ -63,10 +65,9 @@ pub fn load(
     };
     let head = header(partition, sizes);
     let whole = (head.len() + sizes.iter().sum::<usize>()) as u64 + 8;
-    let length = file.metadata().map_err(|e| unsound(e.to_string()))?.len();
+    let length = file.metadata().map_err(failed)?.len();
     let mut found = vec![0u8; head.len().min(length as usize)];
-    file.read_exact(&mut found)
-        .map_err(|e| unsound(e.to_string()))?;
+    file.read_exact(&mut found).map_err(failed)?;
     // The format's name, then its version: as much of them as the file holds.
     let (name, version) = (&MAGIC[..6], &MAGIC[6..]);
     if !found.iter().zip(name).all(|(a, b)| a == b) {
@@ -90,10 +91,8 @@ pub fn load(
     }
     let mut sum = [0u8; 8];
     let tables_end = whole - 8;
-    file.seek(SeekFrom::Start(tables_end))
-        .map_err(|e| unsound(e.to_string()))?;
-    file.read_exact(&mut sum)
-        .map_err(|e| unsound(e.to_string()))?;
+    file.seek(SeekFrom::Start(tables_end)).map_err(failed)?;
+    file.read_exact(&mut sum).map_err(failed)?;
     let mut tables = Vec::new();
     let mut offset = head.len();
     for &size in sizes {

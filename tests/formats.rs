@@ -4,8 +4,7 @@
 //! `eight_two` prints `Case k: ` and the distance, then the first shortest path, for every start
 //! to one goal and for random pairs; `eight_uva` prints `eight_path`'s answers with a blank line
 //! between two; `distant` prints a board farthest from each start and the first shortest path to
-//! it. Each is checked against an independent breadth-first
-//! search. Run in release mode.
+//! it. Each is checked against an independent breadth-first search. Run in release mode.
 
 mod common;
 

@@ -5,6 +5,8 @@
 
 use std::time::Duration;
 
+use engine::board::Move;
+
 use crate::common::{
     korf_felner_50, manhattan_sum, random_solvable_board, replay, rows_of, Rng,
     SHAPES_UP_TO_16_CELLS,
@@ -186,16 +188,10 @@ fn random_walk(side: usize, rng: &mut Rng) -> Vec<u32> {
     let mut tiles: Vec<u32> = (1..cells as u32).chain([0]).collect();
     let mut blank = cells - 1;
     for _ in 0..1000 + rng.below(9001) {
-        let (row, column) = (blank / side, blank % side);
-        let to = match rng.below(4) {
-            0 if row + 1 < side => blank + side,
-            1 if column > 0 => blank - 1,
-            2 if column + 1 < side => blank + 1,
-            3 if row > 0 => blank - side,
-            _ => continue,
-        };
-        tiles.swap(blank, to);
-        blank = to;
+        if let Some(to) = Move::ALL[rng.below(4)].target(side, cells, blank) {
+            tiles.swap(blank, to);
+            blank = to;
+        }
     }
     tiles
 }
