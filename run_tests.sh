@@ -81,18 +81,20 @@ judge() {
 
 # judge_samples LABEL DIR [UNBUNDLED]: judges every sample on the binaries in DIR, each named for
 # its problem; with UNBUNDLED (the bundles' label), the samples of solve, which the bundler leaves
-# out as no judge's program, are left out too, and the count of those says so.
+# out as no judge's program, and those of --show, an option the bundles leave out as no judge's,
+# are left out too, and the count of those says so.
 judge_samples() {
     local label=$1 dir=$2 unbundled=${3:-} name binary args rest skipped=0
     while read -r name binary args rest; do
         case "$name" in '' | '#'*) continue ;; esac
-        if [ -n "$unbundled" ] && [ "$binary" = solve ]; then
+        if [ -n "$unbundled" ] && { [ "$binary" = solve ] || [ "$args" = --show ]; }; then
             skipped=$((skipped + 1))
             continue
         fi
         judge "$label" "$name" "$dir/$binary" "$args"
     done < "$CASES"
-    [ "$skipped" -eq 0 ] || printf '(%d samples of solve not judged here: solve is not bundled)\n' "$skipped"
+    [ "$skipped" -eq 0 ] ||
+        printf '(%d samples of solve or --show not judged here: the bundles leave both out)\n' "$skipped"
 }
 
 # Every .in is listed once, and every listed case has its .in and .out.

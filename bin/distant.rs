@@ -2,11 +2,12 @@
 //! reach from it, and moves of the blank that reach it.
 
 use std::io::Write;
+use std::process::ExitCode;
 
 use engine::bfs::Farthest;
 use engine::board::Board;
-use engine::input::{Counted, Input, MAX_LINE};
-use engine::judge;
+use engine::input::{Counted, Input};
+use engine::judge::{self, Reader, Run};
 
 const HELP: &str = "\
 distant: UVa 10085 \"The Most Distant State\"
@@ -26,37 +27,26 @@ Output: five lines and a blank one per board.
   8 5 0
   3 2 1
   LLURRULDDLUURDDRUULDLDRRULLDRRU
-
-Options:
-  --help   print this help
-Other arguments name files to read in turn instead of standard input (-); after --, every
-argument names a file.
 ";
 
-fn main() {
-    let mut args = judge::args(HELP).into_iter();
-    let named: Vec<String> = args.by_ref().take_while(|arg| arg != "--").collect();
-    let mut out = judge::output();
+fn main() -> ExitCode {
+    judge::exit_code(distant())
+}
+
+/// Answers each board of the files named, or of standard input.
+fn distant() -> Run {
+    let options = judge::options(HELP, &[])?;
     let (mut farthest, mut puzzle) = (Farthest::<3, 9>::new(), 0);
-    for file in judge::files(named, args.collect()) {
-        let file = file.as_deref();
-        let mut input = judge::open_input(file, MAX_LINE, HELP);
-        let mut boards = Counted::default();
-        loop {
-            let start = match boards.next(&mut input, Input::board::<3, 9>) {
-                Ok(Some(start)) => start,
-                Ok(None) => break,
-                Err(e) => {
-                    judge::written(out.flush());
-                    judge::input_failed(file, &e);
-                }
-            };
+    let mut boards = Counted::default();
+    let read = |input: &mut Reader| boards.next(input, Input::board::<3, 9>);
+    judge::each_case(&options, 1, read, |starts, out| {
+        for start in starts {
             puzzle += 1;
-            let (far, path) = farthest.from(&start);
-            judge::written(write_far(&mut out, puzzle, &far, &path));
+            let (far, path) = farthest.from(start);
+            write_far(out, puzzle, &far, &path)?;
         }
-    }
-    judge::written(out.flush());
+        Ok(())
+    })
 }
 
 /// Prints puzzle number `puzzle`'s answer: the board `far`, then the moves `path` that reach it.

@@ -1,5 +1,7 @@
 //! Luogu P1379 "八数码难题" (the 8-puzzle): the fewest moves to 1 2 3 / 8 0 4 / 7 6 5.
 
+use std::process::ExitCode;
+
 use engine::board::Board;
 use engine::judge;
 use engine::solver::Solver;
@@ -15,10 +17,10 @@ Output: one line per case.
   4
 ";
 
-fn main() {
+fn main() -> ExitCode {
     let goal =
         Board::<3, 9>::from_tiles([1, 2, 3, 8, 0, 4, 7, 6, 5]).expect("the goal is an arrangement");
     judge::run(HELP, judge::DISTANCE, Solver::new(), |input| {
         Ok(input.board()?.map(|start| (start, goal)))
-    });
+    })
 }

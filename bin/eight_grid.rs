@@ -1,5 +1,7 @@
 //! AOJ ALDS1_13_B "8 Puzzle": the fewest moves that turn a 3x3 board into 1 2 3 / 4 5 6 / 7 8 0.
 
+use std::process::ExitCode;
+
 use engine::board::Board;
 use engine::judge;
 use engine::solver::Solver;
@@ -17,9 +19,9 @@ Output: one line per case.
   4
 ";
 
-fn main() {
+fn main() -> ExitCode {
     let goal = Board::<3, 9>::canonical_goal(8);
     judge::run(HELP, judge::DISTANCE, Solver::new(), |input| {
         Ok(input.board()?.map(|start| (start, goal)))
-    });
+    })
 }

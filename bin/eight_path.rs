@@ -1,5 +1,7 @@
 //! HDU 1043 / POJ 1077 / AcWing 179 "Eight": a shortest path of `x` to 1 2 3 / 4 5 6 / 7 8 x.
 
+use std::process::ExitCode;
+
 use engine::board::Board;
 use engine::judge;
 use engine::solver::Solver;
@@ -17,9 +19,9 @@ Output: one line per board.
   dlurullddrurdllurdr
 ";
 
-fn main() {
+fn main() -> ExitCode {
     let goal = Board::<3, 9>::canonical_goal(8);
     judge::run(HELP, judge::PATH_OF_X, Solver::new(), |input| {
         Ok(input.board_of_tiles()?.map(|start| (start, goal)))
-    });
+    })
 }

@@ -1,5 +1,7 @@
 //! AcWing 845 "八数码": the fewest moves of `x` that turn a board into 1 2 3 / 4 5 6 / 7 8 x.
 
+use std::process::ExitCode;
+
 use engine::board::Board;
 use engine::judge;
 use engine::solver::Solver;
@@ -16,9 +18,9 @@ Output: one line per case.
   19
 ";
 
-fn main() {
+fn main() -> ExitCode {
     let goal = Board::<3, 9>::canonical_goal(8);
     judge::run(HELP, judge::DISTANCE, Solver::new(), |input| {
         Ok(input.board_of_tiles()?.map(|start| (start, goal)))
-    });
+    })
 }

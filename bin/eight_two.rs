@@ -1,6 +1,8 @@
 //! HDU 3567 "Eight II": the fewest moves of X that turn one 3x3 board into another, and the
 //! first such path in dictionary order.
 
+use std::process::ExitCode;
+
 use engine::input::{Counted, Input};
 use engine::judge;
 use engine::solver::PathEach;
@@ -25,13 +27,12 @@ Output: two lines per pair.
   urrulldr
 ";
 
-fn main() {
+fn main() -> ExitCode {
     let format = judge::Format {
         moves: false,
         lowercase: true,
         numbered: true,
         none: "",
-        options_help: "",
         between: "",
     };
     let mut pairs = Counted::default();
@@ -43,5 +44,5 @@ fn main() {
             }
             pair => Ok(pair),
         }
-    });
+    })
 }

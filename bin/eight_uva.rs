@@ -1,6 +1,8 @@
 //! UVa 652 "Eight": a shortest path of `x` to 1 2 3 / 4 5 6 / 7 8 x for each board of a counted
 //! input, a blank line between the answers.
 
+use std::process::ExitCode;
+
 use engine::board::Board;
 use engine::input::{Counted, Input};
 use engine::judge;
@@ -25,7 +27,7 @@ Output: one line per board, a blank line between two.
   unsolvable
 ";
 
-fn main() {
+fn main() -> ExitCode {
     let format = judge::Format {
         between: "\n",
         ..judge::PATH_OF_X
@@ -34,5 +36,5 @@ fn main() {
     let mut boards = Counted::default();
     judge::run(HELP, format, PathEach, |input| {
         Ok(boards.next(input, Input::board)?.map(|start| (start, goal)))
-    });
+    })
 }

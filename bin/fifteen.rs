@@ -1,5 +1,7 @@
 //! AOJ ALDS1_13_C "15 Puzzle": the fewest moves that turn a 4x4 board into 1 2 .. 15 0.
 
+use std::process::ExitCode;
+
 use engine::board::Board;
 use engine::judge;
 use engine::optimal::Ladder;
@@ -18,11 +20,11 @@ Output: one line per case.
   8
 ";
 
-fn main() {
+fn main() -> ExitCode {
     let goal = Board::<4, 16>::canonical_goal(15);
     // The large tables too: a person brings boards harder than a judge's.
     let solver = Ladder::default().with_large_tables();
     judge::run(HELP, judge::DISTANCE, solver, |input| {
         Ok(input.board()?.map(|start| (start, goal)))
-    });
+    })
 }

@@ -1,6 +1,8 @@
 //! LightOJ "15-Puzzle": the shortest path of the blank to 1 2 .. 15 0 that comes first in
 //! dictionary order, if it takes at most 35 moves.
 
+use std::process::ExitCode;
+
 use engine::board::Board;
 use engine::input::{Counted, Input};
 use engine::judge;
@@ -23,13 +25,12 @@ Output: one line per board.
   Case 1: LLLDRDRDR
 ";
 
-fn main() {
+fn main() -> ExitCode {
     let format = judge::Format {
         moves: true,
         lowercase: false,
         numbered: true,
         none: "This puzzle is not solvable.",
-        options_help: "",
         between: "",
     };
     let goal = Board::<4, 16>::canonical_goal(15);
@@ -38,5 +39,5 @@ fn main() {
     let mut boards = Counted::default();
     judge::run(HELP, format, solver, |input| {
         Ok(boards.next(input, Input::board)?.map(|start| (start, goal)))
-    });
+    })
 }

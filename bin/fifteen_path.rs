@@ -1,5 +1,7 @@
 //! UVa 10181 "15-Puzzle Problem": a shortest sequence of moves of the blank to 1 2 .. 15 0.
 
+use std::process::ExitCode;
+
 use engine::board::Board;
 use engine::input::{Counted, Input};
 use engine::judge;
@@ -21,18 +23,17 @@ Output: one line per board.
   LLLDRDRDR
 ";
 
-fn main() {
+fn main() -> ExitCode {
     let format = judge::Format {
         moves: true,
         lowercase: false,
         numbered: false,
         none: "This puzzle is not solvable.",
-        options_help: "",
         between: "",
     };
     let goal = Board::<4, 16>::canonical_goal(15);
     let mut boards = Counted::default();
     judge::run(HELP, format, Ladder::default(), |input| {
         Ok(boards.next(input, Input::board)?.map(|start| (start, goal)))
-    });
+    })
 }

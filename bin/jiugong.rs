@@ -1,5 +1,7 @@
 //! Lanqiao Cup "九宫重排": the fewest moves that turn one 3x3 board into another.
 
+use std::process::ExitCode;
+
 use engine::judge;
 use engine::solver::Solver;
 
@@ -15,8 +17,8 @@ Output: one line per case.
   3
 ";
 
-fn main() {
+fn main() -> ExitCode {
     judge::run(HELP, judge::DISTANCE, Solver::new(), |input| {
         input.pair::<3, 9>()
-    });
+    })
 }

@@ -2,12 +2,16 @@
 //! with `--path`, moves that do it.
 
 use std::io::Write;
+use std::process::ExitCode;
 
 use engine::board::{check_arrangement, reaches_goal};
 use engine::constructive;
 use engine::finishers::turn_last_block;
-use engine::input::{parse_count, quoted, InputError, MAX_ROW_LINE, MAX_SIDE};
-use engine::judge::{self, Reader};
+use engine::input::{parse_count, quoted, InputError, MAX_SIDE};
+#[cfg(feature = "show")]
+use engine::judge::SHOW;
+use engine::judge::{self, Flag, Reader, Run};
+#[cfg(feature = "show")]
 use engine::show;
 
 const HELP: &str = "\
@@ -25,84 +29,67 @@ Input: per case a line M N, then the M rows of N numbers (any white space betwee
   0 0
 Output: one line per case.
   YES
+";
 
-Options:
+/// POJ's `--path`: moves that solve a board, not the fewest.
+const PATH: Flag = Flag {
+    name: "--path",
+    value: None,
+    help: "
   --path   after each YES, print moves of the blank (D, L, R, U) that solve the board: not
            the fewest, but found in time proportional to their number, about 3.1 to 3.3
            times the tiles' total distance from home (see doc/guide.md; the solve program
-           finds shorter ones)
-  --show   as --path, and draw every board along the moves (boards of up to 100
-           cells; larger ones get the moves alone)
-  --help   print this help
-Other arguments name files to read in turn instead of standard input (-).
-";
+           finds shorter ones)",
+};
 
-fn main() {
-    let (mut with_path, mut show) = (false, false);
-    let mut named = Vec::new();
-    let mut args = judge::args(HELP).into_iter();
-    for arg in args.by_ref() {
-        match arg.as_str() {
-            "--path" => with_path = true,
-            "--show" => (with_path, show) = (true, true),
-            "--" => break,
-            _ => named.push(arg),
-        }
-    }
-    let mut out = judge::output();
-    for file in judge::files(named, args.collect()) {
-        let file = file.as_deref();
-        let mut input = judge::open_input(file, MAX_ROW_LINE, HELP);
-        answer_all(&mut input, file, &mut out, with_path, show);
-    }
+fn main() -> ExitCode {
+    judge::exit_code(mxn())
 }
 
-/// Answers the cases of `input` (read from `file`, `None` for standard input) up to its `0 0`.
-fn answer_all(
-    input: &mut Reader,
-    file: Option<&str>,
-    out: &mut impl Write,
-    with_path: bool,
-    show: bool,
-) {
-    let mut tiles = Vec::new();
-    loop {
-        let case = read_case(input, &mut tiles);
-        if let Ok(Some((columns, solvable))) = case {
-            judge::written(writeln!(out, "{}", if solvable { "YES" } else { "NO" }));
+/// Answers each case of the files named, or of standard input: whether it can be solved, and
+/// with `--path` moves that solve it, with `--show` the boards along them too.
+fn mxn() -> Run {
+    #[cfg(feature = "show")]
+    let flags = [PATH, SHOW];
+    #[cfg(not(feature = "show"))]
+    let flags = [PATH];
+    let options = judge::options(HELP, &flags)?;
+    let with_path = options.value(&PATH).is_some();
+    #[cfg(feature = "show")]
+    let show = options.value(&SHOW).is_some();
+    #[cfg(feature = "show")]
+    let with_path = with_path || show;
+    judge::each_case(&options, 1, read_case, |cases, out| {
+        for (columns, tiles) in cases {
+            let solvable = reaches_goal(*columns, tiles);
+            writeln!(out, "{}", if solvable { "YES" } else { "NO" })?;
+            #[cfg(feature = "show")]
             if solvable && show && tiles.len() <= show::MAX_CELLS {
                 let mut moves = Vec::new();
-                constructive::solve(columns, &tiles, 4, turn_last_block, |m| moves.push(m));
-                let drawing = show::draw(columns, &tiles, &moves, false);
-                let letters = judge::letters(&moves, false);
-                judge::written(writeln!(out, "{}\n{}", letters, drawing));
-            } else if solvable && with_path {
-                // Streamed as found: a large board's path can take gigabytes.
-                constructive::solve(columns, &tiles, 4, turn_last_block, |m| {
-                    judge::written(out.write_all(&[m.letter() as u8]));
-                });
-                judge::written(writeln!(out));
-            }
-            // Answer before waiting for more input.
-            if !input.is_drained() {
+                constructive::solve(*columns, tiles, 4, turn_last_block, |m| moves.push(m));
+                let drawing = show::draw(*columns, tiles, &moves, false);
+                writeln!(out, "{}\n{}", judge::letters(&moves, false), drawing)?;
                 continue;
             }
+            if solvable && with_path {
+                // Streamed as found: a large board's path can take gigabytes.
+                let mut written = Ok(());
+                constructive::solve(*columns, tiles, 4, turn_last_block, |m| {
+                    if written.is_ok() {
+                        written = out.write_all(&[m.letter() as u8]);
+                    }
+                });
+                written?;
+                writeln!(out)?;
+            }
         }
-        judge::written(out.flush());
-        match case {
-            Ok(Some(_)) => {}
-            Ok(None) => return,
-            Err(e) => judge::input_failed(file, &e),
-        }
-    }
+        Ok(())
+    })
 }
 
-/// Reads the next case into `tiles`: its number of columns and whether it can be solved, or
-/// `None` at the `0 0` that ends the input.
-fn read_case(
-    input: &mut Reader,
-    tiles: &mut Vec<u32>,
-) -> Result<Option<(usize, bool)>, InputError> {
+/// Reads the next case: its number of columns and its tiles, or `None` at the `0 0` that ends
+/// the input.
+fn read_case(input: &mut Reader) -> Result<Option<(usize, Vec<u32>)>, InputError> {
     if !input.next_filled_line()? {
         let message = "expected a case or the 0 0 that ends the input, found the end of the input";
         return Err(input.error(input.end_line(), message.to_string()));
@@ -126,8 +113,7 @@ fn read_case(
     };
     let cells = rows * columns;
     let first_row = input.line_number() + 1;
-    tiles.clear();
-    tiles.resize(cells, 0);
+    let mut tiles = vec![0; cells];
     // The tiles, spread over the lines in any way: POJ promises only white space between them.
     let expected = || {
         format!(
@@ -151,6 +137,6 @@ fn read_case(
             return Err(input.error(input.line_number(), message));
         }
     }
-    check_arrangement(tiles).map_err(|message| input.error(first_row, message))?;
-    Ok(Some((columns, reaches_goal(columns, tiles))))
+    check_arrangement(&tiles).map_err(|message| input.error(first_row, message))?;
+    Ok(Some((columns, tiles)))
 }

@@ -1,5 +1,7 @@
 //! LeetCode 773 "Sliding Puzzle": the fewest moves that turn a 2x3 board into 1 2 3 / 4 5 0.
 
+use std::process::ExitCode;
+
 use engine::bfs::Tables;
 use engine::board::Board;
 use engine::judge::{self, each_alone, Answer, Solve};
@@ -15,11 +17,11 @@ Output: one line per case.
   5
 ";
 
-fn main() {
+fn main() -> ExitCode {
     let goal = Board::<3, 6>::from_tiles([1, 2, 3, 4, 5, 0]).expect("the goal is an arrangement");
     judge::run(HELP, judge::DISTANCE, TablesAlone(Tables::new()), |input| {
         Ok(input.board()?.map(|start| (start, goal)))
-    });
+    })
 }
 
 /// The 2x3 board has 720 arrangements: one breadth-first search answers every case by a table

@@ -2,15 +2,16 @@
 //! of up to 16 cells (2x2 to 4x4, 2x8, 3x5), short solutions on larger ones.
 
 use std::io::Write;
+use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 use engine::any_shape::{self, AnyShape, Report};
 use engine::board::{check_arrangement, Move};
-use engine::input::{InputError, MAX_ROW_LINE, MAX_SIDE};
-use engine::judge::{self, Reader};
-use engine::optimal::cores;
+use engine::input::{InputError, MAX_SIDE};
+use engine::judge::{self, Flag, Output, Reader, Run, SHOW, TABLES, THREADS};
 use engine::show;
+use engine::threads::cores;
 
 const HELP: &str = "\
 solve: short solutions for a sliding puzzle of any shape
@@ -34,96 +35,71 @@ Output: one line per board.
   RD
   unsolvable
 
-Options:
-  --show   draw every board along the moves (boards of up to 100 cells)
-  --stats  after each solution, a line with its length, whether it is proven the
-           shortest, the best lower bound known (Manhattan distance plus linear
-           conflict), and the time taken
-  --tables DIR
-           keep the 4x4 board's pattern databases in the folder DIR, as fifteen
-           does: the first board that needs them builds Korf and Felner's 6-6-3
-           tables (11 MiB, a few seconds), the first that needs more their 7-8
-           tables (576 MB, a few minutes and 1 GB of memory); each set is saved
-           there once and loaded by later runs; a damaged or foreign file there
-           is built again
-  --effort N
-           on boards past 16 cells, search N times as wide as by default (1 to 8):
-           about N times the time and memory, for paths as short or shorter
-  --threads N
-           use at most N threads, and never more than one per core (the default)
-  --help   print this help
-Other arguments name files to read in turn instead of standard input (-).
 ";
 
-fn main() {
-    let (mut show, mut stats, mut threads, mut effort) = (false, false, cores(), 1);
-    let mut table_dir = None;
-    let mut named = Vec::new();
-    let mut args = judge::args(HELP).into_iter();
-    while let Some(arg) = args.next() {
-        match arg.split('=').next() {
-            Some("--threads") => threads = judge::threads_argument(&arg, &mut args),
-            Some("--tables") => table_dir = Some(judge::table_dir_argument(&arg, &mut args)),
-            Some("--effort") => effort = effort_argument(&arg, &mut args),
-            _ => match arg.as_str() {
-                "--show" => show = true,
-                "--stats" => stats = true,
-                "--" => break,
-                _ => named.push(arg),
-            },
-        }
-    }
-    let mut solver = AnyShape::new(threads).with_effort(effort);
-    if let Some(dir) = table_dir {
-        solver = solver.with_table_dir(dir);
-    }
-    let progress = match judge::is_terminal(2) {
-        true => Some(Progress::start()),
-        false => None,
-    };
-    let mut out = judge::output();
-    let files = judge::files(named, args.collect());
-    let mut solved = 0;
-    for (f, file) in files.iter().enumerate() {
-        let file = file.as_deref();
-        let mut input = judge::open_input(file, MAX_ROW_LINE, HELP);
-        let (mut tiles, mut row) = (Vec::new(), [0; MAX_SIDE + 1]);
-        loop {
-            let width = match read_board(&mut input, &mut tiles, &mut row) {
-                Ok(Some(width)) => width,
-                Ok(None) if solved == 0 && f + 1 == files.len() => {
-                    let message = "expected a board, found the end of the input".to_string();
-                    judge::input_failed(file, &input.error(input.end_line(), message));
-                }
-                Ok(None) => break,
-                Err(e) => {
-                    judge::written(out.flush());
-                    judge::input_failed(file, &e);
-                }
-            };
-            solved += 1;
-            if let Some(progress) = &progress {
-                progress.board(solved, width, tiles.len());
-            }
-            answer(&mut solver, width, &tiles, &mut out, show, stats);
-            if let Some(progress) = &progress {
-                progress.done();
-            }
-            // Answer before waiting for more input, and on a terminal before the next board.
-            if input.is_drained() || progress.is_some() {
-                judge::written(out.flush());
-            }
-        }
-    }
-    judge::written(out.flush());
+/// The statistics line after each solution.
+const STATS: Flag = Flag {
+    name: "--stats",
+    value: None,
+    help: "
+  --stats  after each solution, a line with its length, whether it is proven the
+           shortest, the best lower bound known (Manhattan distance plus linear
+           conflict), and the time taken",
+};
+
+/// A wider search past 16 cells.
+const EFFORT: Flag = Flag {
+    name: "--effort",
+    value: Some(("a number from 1 to 8", is_effort)),
+    help: "
+  --effort N
+           on boards past 16 cells, search N times as wide as by default (1 to 8):
+           about N times the time and memory, for paths as short or shorter",
+};
+
+fn main() -> ExitCode {
+    judge::exit_code(solve())
 }
 
-/// The number the option `arg` (`--effort`) gives: 1 to `MAX_EFFORT`, else a usage error.
-fn effort_argument(arg: &str, args: &mut dyn Iterator<Item = String>) -> usize {
-    match judge::value_of(arg, args).and_then(|n| n.parse().ok()) {
-        Some(effort) if (1..=MAX_EFFORT).contains(&effort) => effort,
-        _ => judge::fail("--effort needs a number from 1 to 8 (see --help)"),
+/// Solves each board of the files named, or of standard input.
+fn solve() -> Run {
+    let options = judge::options(HELP, &[SHOW, STATS, TABLES, EFFORT, THREADS])?;
+    let number = |flag: &Flag, default: usize| {
+        let value = options.value(flag);
+        value.map_or(default, |n| n.parse().unwrap_or(default))
+    };
+    let threads = number(&THREADS, cores());
+    let mut solver = AnyShape::new(threads).with_effort(number(&EFFORT, 1));
+    if let Some(dir) = options.value(&TABLES) {
+        solver = solver.with_table_dir(dir.into());
     }
+    let (show, stats) = (
+        options.value(&SHOW).is_some(),
+        options.value(&STATS).is_some(),
+    );
+    let progress = judge::is_terminal(2).then(Progress::start);
+    let mut solved = 0;
+    judge::each_case(&options, 1, read_board, |boards, out| {
+        for (width, tiles) in boards {
+            solved += 1;
+            if let Some(progress) = &progress {
+                progress.board(solved, *width, tiles.len());
+            }
+            answer(&mut solver, *width, tiles, out, show, stats)?;
+            // On a terminal, each answer before the next board.
+            if let Some(progress) = &progress {
+                progress.done();
+                out.flush()?;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Whether `text` is an effort `--effort` takes: 1 to `MAX_EFFORT`.
+fn is_effort(text: &str) -> bool {
+    text.parse()
+        .map_or(false, |n| (1..=MAX_EFFORT).contains(&n))
 }
 
 /// The most `--effort` asks: the beam search keeps the parents of every level, so a 10 x 10
@@ -136,32 +112,35 @@ fn answer(
     solver: &mut AnyShape,
     width: usize,
     tiles: &[u32],
-    out: &mut impl Write,
+    out: &mut Output,
     show: bool,
     stats: bool,
-) {
+) -> Run {
     let started = Instant::now();
     let drawn = show && tiles.len() <= show::MAX_CELLS;
-    let mut moves = Vec::new();
+    let (mut moves, mut written) = (Vec::new(), Ok(()));
     // Written as found: a large board's solution can take gigabytes.
     let report = solver.solve(width, tiles, &mut |m: Move| {
-        judge::written(out.write_all(&[m.letter() as u8]));
+        if written.is_ok() {
+            written = out.write_all(&[m.letter() as u8]);
+        }
         if drawn {
             moves.push(m);
         }
     });
-    let written = match report {
-        None => writeln!(out, "unsolvable"),
-        Some(report) => writeln!(out).and_then(|()| match stats {
-            true => writeln!(out, "{}", statistics(&report, started)),
-            false => Ok(()),
-        }),
+    written?;
+    let report = match report {
+        None => return Ok(writeln!(out, "unsolvable")?),
+        Some(report) => report,
     };
-    let drawing = match (drawn, report) {
-        (true, Some(_)) => writeln!(out, "{}", show::draw(width, tiles, &moves, false)),
-        _ => Ok(()),
-    };
-    judge::written(written.and(drawing));
+    writeln!(out)?;
+    if stats {
+        writeln!(out, "{}", statistics(&report, started))?;
+    }
+    if drawn {
+        writeln!(out, "{}", show::draw(width, tiles, &moves, false))?;
+    }
+    Ok(())
 }
 
 /// A line on standard error, when it is a terminal, for a board that takes more than a second:
@@ -243,22 +222,18 @@ fn statistics(report: &Report, started: Instant) -> String {
     format!("{} {}, {}, {:.1} ms", report.length, noun, proof, ms)
 }
 
-/// Reads the next board into `tiles`, after any blank lines, each line through `row`: its width,
-/// or `None` at the end of the input.
-fn read_board(
-    input: &mut Reader,
-    tiles: &mut Vec<u32>,
-    row: &mut [u32; MAX_SIDE + 1],
-) -> Result<Option<usize>, InputError> {
+/// Reads the next board, after any blank lines: its width and its tiles, or `None` at the end of
+/// the input.
+fn read_board(input: &mut Reader) -> Result<Option<(usize, Vec<u32>)>, InputError> {
     if !input.next_filled_line()? {
         return Ok(None);
     }
     let first_line = input.line_number();
-    tiles.clear();
+    let (mut tiles, mut row) = (Vec::new(), [0; MAX_SIDE + 1]);
     let mut width = 0;
     loop {
         // Any number that fits: the board's range is known once it is read, and checked then.
-        let count = input.tiles_of_line(row, u32::MAX as usize)?;
+        let count = input.tiles_of_line(&mut row, u32::MAX as usize)?;
         if width == 0 && !(2..=MAX_SIDE).contains(&count) {
             let message = format!(
                 "a row needs 2 to {} numbers, separated by spaces or commas; found {}",
@@ -287,6 +262,6 @@ fn read_board(
         let message = "a board needs at least 2 rows, found 1".to_string();
         return Err(input.error(first_line, message));
     }
-    check_arrangement(tiles).map_err(|message| input.error(first_line, message))?;
-    Ok(Some(width))
+    check_arrangement(&tiles).map_err(|message| input.error(first_line, message))?;
+    Ok(Some((width, tiles)))
 }

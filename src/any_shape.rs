@@ -15,7 +15,8 @@ use crate::beam::{self, Outcome};
 use crate::board::{reaches_goal, replay, Board, Move};
 use crate::constructive;
 use crate::linear_conflict::lower_bound;
-use crate::optimal::{cores, Ladder};
+use crate::optimal::Ladder;
+use crate::threads::cores;
 use std::path::PathBuf;
 
 /// The most cells of a board solved optimally.

@@ -18,6 +18,38 @@ pub enum Case {
     Answered(Option<Vec<Move>>),
 }
 
+/// The starts of `cases` (start, goal), each relabelled to the goal `1 2 .. N-1 0`
+/// ([`Board::relabelled`]), and each case open, or answered `None` when parity says its start
+/// cannot reach its goal.
+///
+/// # Panics
+/// If a goal's blank is not in the last cell.
+pub fn open<const W: usize, const N: usize>(
+    cases: &[(Board<W, N>, Board<W, N>)],
+) -> (Vec<Board<W, N>>, Vec<Case>) {
+    let open = |(start, goal): &(Board<W, N>, Board<W, N>)| {
+        assert_eq!(
+            goal.blank(),
+            N - 1,
+            "a goal with the blank in the last cell"
+        );
+        match start.parity() == goal.parity() {
+            true => (start.relabelled(goal), Case::Open),
+            false => (*start, Case::Answered(None)),
+        }
+    };
+    cases.iter().map(open).unzip()
+}
+
+/// The paths of `cases`, every one answered.
+pub fn paths(cases: Vec<Case>) -> Vec<Option<Vec<Move>>> {
+    let path = |case| match case {
+        Case::Answered(path) => path,
+        Case::Open => unreachable!("every case answered"),
+    };
+    cases.into_iter().map(path).collect()
+}
+
 /// Whether some case is left to answer.
 pub fn unsolved(cases: &[Case]) -> bool {
     cases.contains(&Case::Open)

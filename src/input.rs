@@ -8,14 +8,11 @@ use std::io::{BufRead, BufReader, Read};
 
 use crate::board::Board;
 
-/// The longest line accepted by default, in bytes.
-pub const MAX_LINE: usize = 4096;
+/// The longest line accepted, in bytes: a row of 999 six-digit numbers takes 7 KB.
+pub const MAX_LINE: usize = 1 << 16;
 
 /// The most rows, and numbers in a row, of the boards `mxn` and `solve` read (the fewest: 2).
 pub const MAX_SIDE: usize = 999;
-
-/// The longest line `mxn` and `solve` accept: a row of 999 six-digit numbers takes 7 KB.
-pub const MAX_ROW_LINE: usize = 1 << 16;
 
 /// `text` quoted for an error message: control characters escaped, cut after 40 characters.
 pub fn quoted(text: &str) -> String {
@@ -76,24 +73,17 @@ pub struct Input<R> {
     line_ended: bool,
     /// Whether the current line has separators: then `7 8 10` names tile 10, even on 3x3.
     separated: bool,
-    max_line: usize,
 }
 
 impl<R: Read> Input<R> {
     pub fn new(reader: R) -> Self {
-        Self::with_max_line(reader, MAX_LINE)
-    }
-
-    /// A reader that refuses lines longer than `max_line` bytes.
-    pub fn with_max_line(reader: R, max_line: usize) -> Self {
         Input {
             reader: BufReader::with_capacity(1 << 16, reader),
-            line: Vec::with_capacity(max_line.min(1 << 16)),
+            line: Vec::new(),
             taken: 0,
             line_number: 0,
             line_ended: true,
             separated: false,
-            max_line,
         }
     }
 
@@ -308,7 +298,7 @@ impl<R: Read> Input<R> {
         self.line.clear();
         self.taken = 0;
         let number = self.line_number + 1;
-        let mut limited = (&mut self.reader).take(self.max_line as u64 + 1);
+        let mut limited = (&mut self.reader).take(MAX_LINE as u64 + 1);
         match limited.read_until(b'\n', &mut self.line) {
             Ok(0) => return Ok(false),
             Ok(_) => {}
@@ -316,8 +306,8 @@ impl<R: Read> Input<R> {
         }
         self.line_number = number;
         self.line_ended = self.line.last() == Some(&b'\n');
-        if self.line.len() - usize::from(self.line_ended) > self.max_line {
-            return Err(self.error(number, format!("longer than {} bytes", self.max_line)));
+        if self.line.len() - usize::from(self.line_ended) > MAX_LINE {
+            return Err(self.error(number, format!("longer than {} bytes", MAX_LINE)));
         }
         if number == 1 && self.line.starts_with("\u{feff}".as_bytes()) {
             self.line.drain(..3);
@@ -445,11 +435,14 @@ mod tests {
         );
         assert_eq!(
             boards(&[b'1'; MAX_LINE + 1]),
-            error(1, "longer than 4096 bytes")
+            error(1, &format!("longer than {} bytes", MAX_LINE))
         );
         assert_eq!(
             boards(&[b'1'; MAX_LINE]),
-            error(1, "expected 6 tiles (or 2 rows of 3), found 4096")
+            error(
+                1,
+                &format!("expected 6 tiles (or 2 rows of 3), found {}", MAX_LINE)
+            )
         );
     }
 }

@@ -1,18 +1,58 @@
-//! The loop of every judge program: read cases (standard input, or the files named), answer
-//! those at hand through one solver, print each in its judge's [`Format`]; bad input is one
-//! `error:` line and exit status 2, after the answers so far.
+//! The loop of every program: its command line read in one place ([`options`]), its cases read
+//! from standard input or the files named and answered ([`each_case`]), a judge's answers
+//! printed as the judge asks ([`run`]). Errors come back as an [`Exit`]; only `main` exits.
 
-use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, StdoutLock, Write};
-use std::process;
+use std::process::ExitCode;
 
 use crate::board::{Board, Move};
-use crate::input::{quoted, quoted_in_full, Input, InputError, MAX_LINE};
+use crate::input::{quoted, quoted_in_full, Input, InputError};
+#[cfg(feature = "show")]
 use crate::show;
 
-/// The most cases handed to the solver at once: memory stays bounded.
+/// The most cases handed to a solver at once: memory stays bounded.
 const BATCH: usize = 1024;
+
+/// Why a run ends before its input does.
+pub enum Exit {
+    /// `--help` was printed, or the output's reader has gone (`| head`): exit status 0.
+    Done,
+    /// With an `error:` line and an exit status: 2 for bad input or arguments, 1 for output
+    /// that cannot be written.
+    Failed { status: u8, message: String },
+}
+
+/// A run of a program, to the end of its input or to an [`Exit`].
+pub type Run = Result<(), Exit>;
+
+/// Bad input or a bad argument.
+pub fn usage(message: String) -> Exit {
+    Exit::Failed { status: 2, message }
+}
+
+impl From<io::Error> for Exit {
+    fn from(e: io::Error) -> Exit {
+        match e.kind() {
+            io::ErrorKind::BrokenPipe => Exit::Done,
+            _ => Exit::Failed {
+                status: 1,
+                message: format!("cannot write the output: {}", e),
+            },
+        }
+    }
+}
+
+/// The status `main` returns after a run that `ended` so, with the `error:` line written first.
+pub fn exit_code(ended: Run) -> ExitCode {
+    match ended {
+        Err(Exit::Failed { status, message }) => {
+            let _ = writeln!(io::stderr(), "error: {}", message);
+            ExitCode::from(status)
+        }
+        _ => ExitCode::SUCCESS,
+    }
+}
 
 /// A solver the judge loop answers through.
 pub trait Solve<const W: usize, const N: usize> {
@@ -23,17 +63,14 @@ pub trait Solve<const W: usize, const N: usize> {
         with_path: bool,
     ) -> Vec<Option<Answer>>;
 
-    /// The `--help` lines of the solver's own options.
-    fn options_help(&self) -> String {
-        String::new()
+    /// The solver's own options.
+    fn own_flags(&self) -> Vec<Flag> {
+        Vec::new()
     }
 
-    /// Takes `arg` if it is the solver's own option, with any value from `args`.
-    fn option(&mut self, _arg: &str, _args: &mut dyn Iterator<Item = String>) -> bool {
-        false
-    }
+    /// Takes the solver's own options from `options`.
+    fn configure(&mut self, _options: &Options) {}
 }
-
 /// [`Solve::answer`] for a solver that takes each case alone, by `distance` or `path`.
 pub fn each_alone<S, const W: usize, const N: usize>(
     solver: &mut S,
@@ -66,8 +103,6 @@ pub struct Format {
     pub numbered: bool,
     /// The answer where there is no solution.
     pub none: &'static str,
-    /// Its options' help (`--path`).
-    pub options_help: &'static str,
     /// What comes between two answers (UVa's blank line).
     pub between: &'static str,
 }
@@ -78,7 +113,6 @@ pub const DISTANCE: Format = Format {
     lowercase: false,
     numbered: false,
     none: "-1",
-    options_help: PATH_OPTION,
     between: "",
 };
 
@@ -88,92 +122,271 @@ pub const PATH_OF_X: Format = Format {
     lowercase: true,
     numbered: false,
     none: "unsolvable",
-    options_help: "",
     between: "",
 };
 
-const PATH_OPTION: &str = "
+/// An option: its name and `--help` lines, and for one that takes a value, what the value must
+/// be and a check of it.
+#[derive(Clone, Copy)]
+pub struct Flag {
+    pub name: &'static str,
+    pub help: &'static str,
+    pub value: Option<(&'static str, fn(&str) -> bool)>,
+}
+
+/// A judge program's count followed by its path.
+pub const PATH: Flag = Flag {
+    name: "--path",
+    help: "
   --path   after each answer, the first shortest path in dictionary order: moves
-           of the blank (D, L, R, U; an empty line for 0 moves, none for -1)";
+           of the blank (D, L, R, U; an empty line for 0 moves, none for -1)",
+    value: None,
+};
+
+/// The boards along each path (the judge programs and `mxn` have it with the `show` feature).
+pub const SHOW: Flag = Flag {
+    name: "--show",
+    help: "
+  --show   draw every board along the moves (boards of up to 100 cells)",
+    value: None,
+};
+
+/// The threads of the programs that search on every core.
+pub const THREADS: Flag = Flag {
+    name: "--threads",
+    help: "
+  --threads N
+           use at most N threads, never more than one per core (the default)",
+    value: Some(("a number of threads, 1 or more", |n| {
+        n.parse().map_or(false, |n: usize| n > 0)
+    })),
+};
+
+/// The folder of the 4x4 board's saved tables.
+pub const TABLES: Flag = Flag {
+    name: "--tables",
+    help: "
+  --tables DIR
+           keep the 4x4 board's pattern databases in the folder DIR: the first
+           board that needs them builds Korf and Felner's 6-6-3 tables (11 MiB, a
+           few seconds), the first that needs more their 7-8 tables (576 MB, a few
+           minutes and 1 GB of memory, with progress on standard error); each set
+           is saved there once and loaded by later runs; a damaged or foreign file
+           there is built again",
+    value: Some(("a folder to keep the tables in", |dir| !dir.is_empty())),
+};
 
 const OPTIONS: &str = "
-  --show   draw every board along the moves
   --help   print this help
-Other arguments name files to read in turn instead of standard input (-).
+Other arguments name files to read in turn instead of standard input (-); after --, every
+argument names a file.
 ";
 
+/// A command line: the program's name, the options given with their values, and the files to
+/// read in turn (`None` for standard input).
+pub struct Options {
+    program: &'static str,
+    given: Vec<(&'static str, String)>,
+    files: Vec<Option<String>>,
+}
+
+impl Options {
+    /// The value of `flag` ("" for an option without one) if it was given.
+    pub fn value(&self, flag: &Flag) -> Option<&str> {
+        let given = self.given.iter().find(|(name, _)| *name == flag.name);
+        given.map(|(_, value)| &value[..])
+    }
+}
+
+/// The command line of a program whose options are `flags`, a value after `=` or next; after
+/// `--`, files alone. `--help` (or `-h`) before any `--` prints `help` and the options' lines.
+pub fn options(help: &'static str, flags: &[Flag]) -> Result<Options, Exit> {
+    let mut args = Vec::new();
+    for arg in std::env::args_os().skip(1) {
+        args.push(
+            arg.into_string()
+                .map_err(|a| unknown(&a.to_string_lossy()))?,
+        );
+    }
+    let mut before_dashes = args.iter().take_while(|arg| *arg != "--");
+    if !before_dashes.any(|arg| arg == "--help" || arg == "-h") {
+        return parse(help, flags, args);
+    }
+    let lines: String = flags.iter().map(|flag| flag.help).collect();
+    print_all(&format!("{}\nOptions:{}{}", help, lines, OPTIONS))?;
+    Err(Exit::Done)
+}
+
+/// [`options`] from the arguments `args`, the help aside.
+pub(crate) fn parse(
+    help: &'static str,
+    flags: &[Flag],
+    args: Vec<String>,
+) -> Result<Options, Exit> {
+    let mut options = Options {
+        program: help.split(':').next().unwrap_or(""),
+        given: Vec::new(),
+        files: Vec::new(),
+    };
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        let (name, inline) = match arg.split_once('=') {
+            Some((name, value)) => (name, Some(value.to_string())),
+            None => (&arg[..], None),
+        };
+        let (name, value) = match flags.iter().find(|flag| flag.name == name) {
+            _ if arg == "--" => {
+                let files = args.by_ref().map(|file| Some(file).filter(|f| f != "-"));
+                options.files.extend(files);
+                break;
+            }
+            Some(&Flag {
+                name, value: None, ..
+            }) if inline.is_none() => (name, String::new()),
+            Some(&Flag {
+                name,
+                value: Some((needs, ok)),
+                ..
+            }) => match inline.or_else(|| args.next()) {
+                Some(value) if ok(&value) => (name, value),
+                _ => return Err(usage(format!("{} needs {} (see --help)", name, needs))),
+            },
+            _ if arg.starts_with('-') && arg != "-" => return Err(unknown(&arg)),
+            _ => {
+                options.files.push(Some(arg).filter(|f| f != "-"));
+                continue;
+            }
+        };
+        // Given twice, the last counts.
+        options.given.retain(|(earlier, _)| *earlier != name);
+        options.given.push((name, value));
+    }
+    if options.files.is_empty() {
+        options.files.push(None);
+    }
+    Ok(options)
+}
+
+/// An unknown argument.
+fn unknown(arg: &str) -> Exit {
+    usage(format!("unknown argument {} (see --help)", quoted(arg)))
+}
+
 /// Runs a judge program: `next_case` reads a case (start, goal), `None` at the end; `solver`
-/// answers; `format` prints; `help` is `--help`'s text. No case at all is an error.
+/// answers; `format` prints; `help` is `--help`'s text.
 pub fn run<const W: usize, const N: usize, S, F>(
-    help: &str,
+    help: &'static str,
     format: Format,
     mut solver: S,
-    mut next_case: F,
-) where
+    next_case: F,
+) -> ExitCode
+where
     S: Solve<W, N>,
     F: FnMut(&mut Reader) -> Result<Option<(Board<W, N>, Board<W, N>)>, InputError>,
 {
-    let (with_path, show, files) = options(help, format, &mut solver);
-    let mut out = output();
-    let mut cases = Vec::new();
-    let mut answered = 0;
-    for (f, file) in files.iter().enumerate() {
+    let mut flags = solver.own_flags();
+    if !format.moves {
+        flags.insert(0, PATH);
+    }
+    #[cfg(feature = "show")]
+    flags.push(SHOW);
+    let judged = |options: Options| {
+        solver.configure(&options);
+        let path = format.moves || options.value(&PATH).is_some();
+        #[cfg(feature = "show")]
+        let show = options.value(&SHOW).is_some();
+        #[cfg(feature = "show")]
+        let path = path || show;
+        let mut answered = 0;
+        each_case(&options, BATCH, next_case, |cases, out| {
+            for (i, answer) in solver.answer(cases, path).iter().enumerate() {
+                write_answer(out, format, answered + i + 1, answer)?;
+                #[cfg(feature = "show")]
+                if let (true, Some(Answer::Path(moves))) = (show, answer) {
+                    let tiles = cases[i].0.tiles().map(u32::from);
+                    writeln!(out, "{}", show::draw(W, &tiles, moves, format.lowercase))?;
+                }
+            }
+            answered += cases.len();
+            Ok(())
+        })
+    };
+    exit_code(options(help, &flags).and_then(judged))
+}
+
+/// Hands `respond` the cases `read` reads (`None` at the end) from each file of `options` in
+/// turn, up to `batch` at a time and no more than input at hand holds. Bad input ends the run
+/// after the answers so far; so does no case at all.
+pub fn each_case<C>(
+    options: &Options,
+    batch: usize,
+    mut read: impl FnMut(&mut Reader) -> Result<Option<C>, InputError>,
+    mut respond: impl FnMut(&[C], &mut Output) -> Run,
+) -> Run {
+    let (mut out, mut cases, mut any) = (output()?, Vec::new(), false);
+    for (f, file) in options.files.iter().enumerate() {
         let file = file.as_deref();
-        let mut input = open_input(file, MAX_LINE, help);
+        let mut input = open_input(file, options.program)?;
         loop {
-            let read = next_case(&mut input);
-            if let Ok(Some(case)) = read {
-                cases.push(case);
-                // Read on while input is at hand.
-                if !input.is_drained() && cases.len() < BATCH {
-                    continue;
-                }
+            let read = read(&mut input).map(|case| case.map(|case| cases.push(case)));
+            // Read on while input is at hand.
+            if matches!(read, Ok(Some(()))) && !input.is_drained() && cases.len() < batch {
+                continue;
             }
-            let answers = solver.answer(&cases, with_path);
-            for ((start, _), answer) in cases.iter().zip(answers) {
-                answered += 1;
-                written(write_answer(
-                    &mut out, format, show, answered, start, answer,
-                ));
+            if !cases.is_empty() {
+                respond(&cases, &mut out)?;
+                cases.clear();
+                any = true;
             }
-            cases.clear();
-            written(out.flush());
-            match read {
-                Ok(Some(_)) => {}
-                Ok(None) if answered == 0 && f + 1 == files.len() => {
+            if input.is_drained() {
+                out.flush()?;
+            }
+            let e = match read {
+                Ok(Some(_)) => continue,
+                Ok(None) if any || f + 1 < options.files.len() => break,
+                Ok(None) => {
                     let message = "expected a board, found the end of the input".to_string();
-                    input_failed(file, &input.error(input.end_line(), message));
+                    input.error(input.end_line(), message)
                 }
-                Ok(None) => break,
-                Err(e) => input_failed(file, &e),
-            }
+                Err(e) => e,
+            };
+            out.flush()?;
+            let named = file.map_or(String::new(), |path| format!("{}: ", quoted_in_full(path)));
+            return Err(usage(format!("{}{}", named, e)));
         }
     }
+    Ok(out.flush()?)
 }
 
 /// What programs read: a file, or standard input.
 pub type Reader = Input<Box<dyn Read>>;
 
-/// The input `file` (`None`: standard input; a terminal is told what the program waits for),
-/// refusing lines over `max_line` bytes; a file that cannot be opened is a usage error.
-pub fn open_input(file: Option<&str>, max_line: usize, help: &str) -> Reader {
+/// What programs write: standard output, buffered.
+pub type Output = BufWriter<StdoutLock<'static>>;
+
+/// The input `file` (`None`: standard input, where a terminal is told what `program` waits for).
+fn open_input(file: Option<&str>, program: &str) -> Result<Reader, Exit> {
     let reader: Box<dyn Read> = match file {
         Some(path) => match File::open(path) {
             Ok(file) => Box::new(file),
-            Err(e) => fail(&format!("cannot open {}: {}", quoted_in_full(path), e)),
+            Err(e) => {
+                return Err(usage(format!(
+                    "cannot open {}: {}",
+                    quoted_in_full(path),
+                    e
+                )))
+            }
         },
         None => {
             if is_terminal(0) {
-                let name = help.split(':').next().unwrap_or("");
                 let waits = "reading boards from the terminal; end with Ctrl-D (see --help)";
-                let _ = writeln!(io::stderr(), "{}: {}", name, waits);
+                let _ = writeln!(io::stderr(), "{}: {}", program, waits);
             }
             Box::new(io::stdin())
         }
     };
-    Input::with_max_line(reader, max_line)
+    Ok(Input::new(reader))
 }
-
 /// Whether the descriptor `fd` is a terminal (std's `IsTerminal` came after Rust 1.63).
 pub fn is_terminal(fd: u32) -> bool {
     let to = opened(fd);
@@ -186,112 +399,17 @@ fn opened(fd: u32) -> String {
     to.map_or(String::new(), |to| to.to_string_lossy().into_owned())
 }
 
-/// Reports bad input `e`, naming `file` if any.
-pub fn input_failed(file: Option<&str>, e: &InputError) -> ! {
-    match file {
-        Some(path) => fail(&format!("{}: {}", quoted_in_full(path), e)),
-        None => fail(&e.to_string()),
-    }
-}
-
-/// The files named before `--` (an option-like name is a usage error) and after it, `-` (standard
-/// input) as `None`; or standard input alone.
-pub fn files(named: Vec<String>, after_dashes: Vec<String>) -> Vec<Option<String>> {
-    if let Some(option) = named.iter().find(|arg| arg.starts_with('-') && *arg != "-") {
-        unknown(option);
-    }
-    let files = named.into_iter().chain(after_dashes);
-    let files: Vec<_> = files
-        .map(|arg| Some(arg).filter(|arg| arg != "-"))
-        .collect();
-    match files.is_empty() {
-        true => vec![None],
-        false => files,
-    }
-}
-
-/// The arguments; `--help` before any `--` prints `help` and ends the program.
-pub fn args(help: &str) -> Vec<String> {
-    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
-    let mut before_dashes = args.iter().take_while(|arg| *arg != "--");
-    if before_dashes.any(|arg| arg == "--help" || arg == "-h") {
-        print_all(help);
-        process::exit(0);
-    }
-    let text = |arg: OsString| {
-        arg.into_string()
-            .unwrap_or_else(|a| unknown(&a.to_string_lossy()))
-    };
-    args.into_iter().map(text).collect()
-}
-
-/// Reports an unknown argument.
-pub fn unknown(arg: &str) -> ! {
-    fail(&format!("unknown argument {} (see --help)", quoted(arg)))
-}
-
-/// The flags for paths and drawings, and the files named; the solver takes its own options.
-fn options<const W: usize, const N: usize, S: Solve<W, N>>(
-    help: &str,
-    format: Format,
-    solver: &mut S,
-) -> (bool, bool, Vec<Option<String>>) {
-    let own = solver.options_help();
-    let all = format!(
-        "{}\nOptions:{}{}{}",
-        help, format.options_help, own, OPTIONS
-    );
-    let mut args = args(&all).into_iter();
-    let (mut with_path, mut show, mut named) = (format.moves, false, vec![]);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--path" if !format.moves => with_path = true,
-            "--show" => (with_path, show) = (true, true),
-            "--" => break,
-            _ if solver.option(&arg, &mut args) => {}
-            _ => named.push(arg),
-        }
-    }
-    (with_path, show, files(named, args.collect()))
-}
-
-/// The value of the option `arg`: after its `=` (`--threads=2`), else the next of `args`.
-pub fn value_of(arg: &str, args: &mut dyn Iterator<Item = String>) -> Option<String> {
-    match arg.split_once('=') {
-        Some((_, value)) => Some(value.to_string()),
-        None => args.next(),
-    }
-}
-
-/// The number the option `arg` (`--threads`) gives: 1 or more, else a usage error.
-pub fn threads_argument(arg: &str, args: &mut dyn Iterator<Item = String>) -> usize {
-    match value_of(arg, args).and_then(|n| n.parse::<usize>().ok()) {
-        Some(threads) if threads > 0 => threads,
-        _ => fail("--threads needs a number of threads, 1 or more (see --help)"),
-    }
-}
-
-/// The folder the option `arg` (`--tables`) gives, else a usage error.
-pub fn table_dir_argument(arg: &str, args: &mut dyn Iterator<Item = String>) -> std::path::PathBuf {
-    match value_of(arg, args) {
-        Some(dir) if !dir.is_empty() => dir.into(),
-        _ => fail("--tables needs a folder to keep the tables in (see --help)"),
-    }
-}
-
 /// Prints the answer to case number `case` (from 1).
-fn write_answer<const W: usize, const N: usize>(
+fn write_answer(
     out: &mut impl Write,
     format: Format,
-    show: bool,
     case: usize,
-    start: &Board<W, N>,
-    answer: Option<Answer>,
+    answer: &Option<Answer>,
 ) -> io::Result<()> {
     if case > 1 {
         write!(out, "{}", format.between)?;
     }
-    if let Some(Answer::Distance(distance)) = answer {
+    if let Some(Answer::Distance(distance)) = *answer {
         return writeln!(out, "{}", distance);
     }
     if format.numbered {
@@ -304,12 +422,7 @@ fn write_answer<const W: usize, const N: usize>(
     if !format.moves {
         writeln!(out, "{}", moves.len())?;
     }
-    writeln!(out, "{}", letters(&moves, format.lowercase))?;
-    if show {
-        let tiles = start.tiles().map(u32::from);
-        writeln!(out, "{}", show::draw(W, &tiles, &moves, format.lowercase))?;
-    }
-    Ok(())
+    writeln!(out, "{}", letters(moves, format.lowercase))
 }
 
 /// The letters of `moves`.
@@ -319,13 +432,13 @@ pub fn letters(moves: &[Move], lowercase: bool) -> String {
 
 /// Standard output, buffered; a closed one is an error (Rust's runtime opens `/dev/null`
 /// read-write for it, where a shell's `> /dev/null` is write-only).
-pub fn output() -> BufWriter<StdoutLock<'static>> {
+fn output() -> Result<Output, Exit> {
     if stdout_was_closed() {
-        exit_with_error(1, "cannot write the output: standard output is closed");
+        let message = "cannot write the output: standard output is closed".to_string();
+        return Err(Exit::Failed { status: 1, message });
     }
-    BufWriter::new(io::stdout().lock())
+    Ok(BufWriter::new(io::stdout().lock()))
 }
-
 fn stdout_was_closed() -> bool {
     let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
     let flags = info.lines().find_map(|line| line.strip_prefix("flags:"));
@@ -333,48 +446,21 @@ fn stdout_was_closed() -> bool {
     opened(1) == "/dev/null" && flags.map_or(false, |f| f & 3 == 2)
 }
 
-/// Writes `text` to standard output, or fails as [`write_failed`] does.
-pub fn print_all(text: &str) {
-    let mut out = output();
-    written(out.write_all(text.as_bytes()).and_then(|()| out.flush()));
+/// Writes `text` to standard output.
+pub fn print_all(text: &str) -> Run {
+    let mut out = output()?;
+    out.write_all(text.as_bytes())?;
+    Ok(out.flush()?)
 }
-
-/// Fails as [`write_failed`] does if a write failed.
-pub fn written(result: io::Result<()>) {
-    if let Err(e) = result {
-        write_failed(e);
-    }
-}
-
-/// Reports bad input or a bad argument: one `error:` line, exit status 2.
-pub fn fail(message: &str) -> ! {
-    exit_with_error(2, message)
-}
-
-/// A reader gone away (`| head`) is exit status 0; any other failure to write, status 1.
-pub fn write_failed(e: io::Error) -> ! {
-    if e.kind() == io::ErrorKind::BrokenPipe {
-        process::exit(0);
-    }
-    exit_with_error(1, &format!("cannot write the output: {}", e))
-}
-
-/// Writes `error: message` on standard error and exits with `status`.
-fn exit_with_error(status: i32, message: &str) -> ! {
-    let _ = writeln!(io::stderr(), "error: {}", message);
-    process::exit(status);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// What `write_answer` prints for `answers` in turn, under `format`.
-    fn printed(format: Format, show: bool, answers: Vec<Option<Answer>>) -> String {
-        let start = Board::<2, 4>::from_tiles([1, 2, 0, 3]).unwrap();
+    fn printed(format: Format, answers: Vec<Option<Answer>>) -> String {
         let mut out = Vec::new();
         for (case, answer) in (1..).zip(answers) {
-            write_answer(&mut out, format, show, case, &start, answer).unwrap();
+            write_answer(&mut out, format, case, &answer).unwrap();
         }
         String::from_utf8(out).unwrap()
     }
@@ -383,11 +469,8 @@ mod tests {
     fn each_format_prints_as_its_judge_asks() {
         let right = || Some(Answer::Path(vec![Move::Right]));
         let answers = || vec![Some(Answer::Distance(3)), None, right()];
-        assert_eq!(printed(DISTANCE, false, answers()), "3\n-1\n1\nR\n");
-        assert_eq!(
-            printed(PATH_OF_X, false, vec![right(), None]),
-            "r\nunsolvable\n"
-        );
+        assert_eq!(printed(DISTANCE, answers()), "3\n-1\n1\nR\n");
+        assert_eq!(printed(PATH_OF_X, vec![right(), None]), "r\nunsolvable\n");
         let lex = Format {
             moves: true,
             numbered: true,
@@ -395,36 +478,108 @@ mod tests {
             ..DISTANCE
         };
         let expected = "Case 1: R\nCase 2: This puzzle is not solvable.\n";
-        assert_eq!(printed(lex, false, vec![right(), None]), expected);
+        assert_eq!(printed(lex, vec![right(), None]), expected);
         let uva = Format {
             between: "\n",
             ..PATH_OF_X
         };
-        assert_eq!(printed(uva, false, vec![right(), right()]), "r\n\nr\n");
-        // The path, then the boards along it, the last one solved.
-        let drawn = printed(DISTANCE, true, vec![right()]);
-        assert!(drawn.starts_with("1\nR\n"), "{}", drawn);
-        let start = show::draw(2, &[1, 2, 0, 3], &[Move::Right], false);
-        assert!(drawn.ends_with(&format!("{}\n", start)), "{}", drawn);
+        assert_eq!(printed(uva, vec![right(), right()]), "r\n\nr\n");
+    }
+
+    /// The message of a usage error, or what else ended the run.
+    fn failure(exit: Exit) -> String {
+        match exit {
+            Exit::Failed { status: 2, message } => message,
+            Exit::Failed { status, message } => format!("status {}: {}", status, message),
+            Exit::Done => "done".to_string(),
+        }
+    }
+
+    /// The command line `args` of a program with `--path` and `--threads`: the values of both,
+    /// and the files; or the error's message.
+    fn parsed(
+        args: &[&str],
+    ) -> Result<(Option<String>, Option<String>, Vec<Option<String>>), String> {
+        let args = args.iter().map(|arg| arg.to_string()).collect();
+        let options = parse("test: a program", &[PATH, THREADS], args).map_err(failure)?;
+        let value = |flag| options.value(flag).map(String::from);
+        Ok((value(&PATH), value(&THREADS), options.files.clone()))
     }
 
     #[test]
-    fn files_are_named_before_and_after_dashes_and_a_lone_dash_is_standard_input() {
-        let strings = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert_eq!(files(vec![], vec![]), [None]);
-        let named = files(strings(&["a", "-"]), strings(&["-b", "-"]));
-        let expected = [Some("a"), None, Some("-b"), None];
-        assert_eq!(named, expected.map(|f| f.map(String::from)));
+    fn options_take_values_after_an_equals_sign_or_next_and_files_come_after_two_dashes() {
+        let file = |name: &str| Some(name.to_string());
+        assert_eq!(parsed(&[]), Ok((None, None, vec![None])));
+        let given = parsed(&["--threads=2", "a", "--path", "-", "--threads", "3"]);
+        assert_eq!(given, Ok((file(""), file("3"), vec![file("a"), None])));
+        let after_dashes = parsed(&["b", "--", "--path", "-", "--"]);
+        assert_eq!(
+            after_dashes,
+            Ok((
+                None,
+                None,
+                vec![file("b"), file("--path"), None, file("--")]
+            ))
+        );
+        let needs = "--threads needs a number of threads, 1 or more (see --help)";
+        for wrong in [&["--threads"][..], &["--threads=0"], &["--threads", "x"]] {
+            assert_eq!(parsed(wrong), Err(needs.to_string()));
+        }
+        for unknown in ["--path=1", "-x", "--paths"] {
+            let message = format!("unknown argument '{}' (see --help)", unknown);
+            assert_eq!(parsed(&[unknown]), Err(message));
+        }
+    }
+
+    /// A file named `name` holding `text`, in a folder of this test's own.
+    fn file(name: &str, text: &str) -> Option<String> {
+        let dir = std::env::temp_dir().join(format!("judge-loop-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        Some(path.to_string_lossy().into_owned())
+    }
+
+    /// The batches of boards (by their first tile) that [`each_case`] hands on from `files`, up
+    /// to `batch` at a time, and how the run ended.
+    fn batches(files: Vec<Option<String>>, batch: usize) -> (Vec<Vec<u8>>, Result<(), String>) {
+        let options = Options {
+            program: "test",
+            given: Vec::new(),
+            files,
+        };
+        let mut handed = Vec::new();
+        let read = |input: &mut Reader| input.board::<2, 4>();
+        let ended = each_case(&options, batch, read, |boards, _| {
+            handed.push(boards.iter().map(|board| board.tiles()[0]).collect());
+            Ok(())
+        });
+        (handed, ended.map_err(failure))
     }
 
     #[test]
-    fn an_option_value_comes_after_its_equals_sign_or_as_the_next_argument() {
-        let mut rest = vec!["4".to_string(), "x".to_string()].into_iter();
-        assert_eq!(value_of("--threads=2", &mut rest), Some("2".to_string()));
-        assert_eq!(value_of("--threads", &mut rest), Some("4".to_string()));
-        assert_eq!(value_of("--threads=", &mut rest), Some(String::new()));
-        assert_eq!(rest.next(), Some("x".to_string()));
-        assert_eq!(value_of("--threads", &mut rest), None);
-        assert_eq!(threads_argument("--threads=3", &mut rest), 3);
+    fn the_loop_hands_on_the_cases_of_each_file_in_batches_and_stops_at_bad_input() {
+        let (first, second) = (
+            file("first", "1230\n2130\n3210\n"),
+            file("second", "0123\n"),
+        );
+        let whole = batches(vec![first.clone(), second.clone()], 2);
+        assert_eq!(whole, (vec![vec![1, 2], vec![3], vec![0]], Ok(())));
+        let bad = file("bad", "1230\n\n123\n");
+        let (handed, ended) = batches(vec![second, bad.clone()], 8);
+        assert_eq!(handed, [vec![0], vec![1]]);
+        let named = quoted_in_full(bad.as_deref().unwrap());
+        let expected = format!(
+            "{}: line 3: expected 4 tiles (or 2 rows of 2), found 3",
+            named
+        );
+        assert_eq!(ended, Err(expected));
+        let empty = file("empty", "\n\n");
+        let expected = format!(
+            "{}: line 3: expected a board, found the end of the input",
+            quoted_in_full(empty.as_deref().unwrap())
+        );
+        assert_eq!(batches(vec![empty.clone()], 8), (vec![], Err(expected)));
+        assert_eq!(batches(vec![empty, first], 8).1, Ok(()));
     }
 }

@@ -23,16 +23,18 @@
 //! tables; a harder one pays at most a few times, rung by rung, what the best choice in
 //! hindsight would have. The rule counts nodes, not time, so on one thread it is deterministic;
 //! on several, which cases finish on which rung may vary, never the answers, since every path
-//! is the first shortest one in dictionary order. The nodes each rung searches, and what its
-//! tables cost, are in doc/performance.md.
+//! is the first shortest one in dictionary order. What each rung searches and costs is in
+//! doc/performance.md.
 
 use std::mem;
 #[cfg(feature = "tables")]
 use std::path::PathBuf;
 
 use crate::board::{Board, Move};
-use crate::budgeted::{self, alone, unsolved, Budget, Case};
-use crate::judge::{self, Answer, Solve};
+use crate::budgeted::{self, alone, unsolved, Budget};
+#[cfg(feature = "tables")]
+use crate::judge::TABLES;
+use crate::judge::{Answer, Flag, Options, Solve, THREADS};
 #[cfg(feature = "tables")]
 use crate::large_table::PARTITION_78;
 use crate::linear_conflict::LinearConflict;
@@ -42,6 +44,7 @@ use crate::pattern_db::{
     SMALL_GROUP,
 };
 use crate::tables;
+use crate::threads::cores;
 
 /// Search nodes of linear conflict that cost what building the 4x4 board's 5-5-5 tables costs
 /// (both measured in doc/performance.md); other tables cost in proportion to their entries.
@@ -50,20 +53,16 @@ pub const TABLE_COST: u64 = 4_700_000;
 /// How many nodes of linear conflict a node searched with tables costs: about 45 ns against 24.
 const TABLE_NODE_COST: u64 = 2;
 
-/// How many times the cost of the small tables linear conflict searches before it climbs to
-/// them: twice, as its searches are thrown away. At once their cost, 3 of Korf's 10 easiest
-/// boards climbed and took twice as long.
+/// How many times the small tables' cost linear conflict searches before it climbs to them: at
+/// once their cost, 3 of Korf's 10 easiest boards climbed and took twice as long.
 const SMALL_TABLES_AFTER: u64 = 2;
 
-/// How many times the cost of the 5-5-5 tables a 4x4 case alone searches under the small
-/// tables before it climbs to them (many cases climb at once their cost): with 24, no Korf
-/// board alone climbs, and one board a process takes 7.8 s for Korf's 100 against 14.6 s with 1.
+/// How many times the 5-5-5 tables' cost a 4x4 case alone searches on the small tables before
+/// it climbs to them: one Korf board a process, Korf's 100 take 7.8 s, against 14.6 s with 1.
 const TABLES_AFTER_ALONE: u64 = 24;
 
-/// How many times the cost of the tables of the last rung built at run time (6-6-3 on the 4x4
-/// board) the searches on the rung below spend before they climb, as those tables search about
-/// half the nodes, not none: with 3, Korf's 100 in one input climbed and took 1.97 s against
-/// 0.99 s.
+/// How many times the cost of the last rung built at run time (6-6-3 on 4x4) the searches below
+/// spend before they climb: with 3, Korf's 100 in one input climbed and took 1.97 s, not 0.99.
 const LARGE_TABLES_AFTER: u64 = 6;
 
 /// [`LARGE_TABLES_AFTER`] for a case alone, whose forecast is its own: the 17 boards of 80
@@ -228,10 +227,9 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
         self
     }
 
-    /// This solver, keeping the 4x4 board's tables in `table_dir`, if any (`--tables DIR`): its
-    /// ladder is then the saved 6-6-3 tables, loaded in milliseconds, and the saved 7-8, each
-    /// built and saved by the first search that needs them ([`crate::saved_tables`]). Other
-    /// boards, and a solver built without the `tables` feature, keep nothing.
+    /// This solver, keeping the 4x4 board's tables in `table_dir` if any (`--tables DIR`): its
+    /// ladder is the saved 6-6-3 tables, then the saved 7-8, each built and saved by the first
+    /// search that needs them. Other boards, and builds without the `tables` feature, keep none.
     pub fn with_table_dir(self, table_dir: Option<std::path::PathBuf>) -> Self {
         match table_dir {
             #[cfg(feature = "tables")]
@@ -295,24 +293,7 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
     /// # Panics
     /// If a goal's blank is not in the last cell: every program asks for such goals.
     pub fn paths(&mut self, cases: &[(Board<W, N>, Board<W, N>)]) -> Vec<Option<Vec<Move>>> {
-        let mut answers: Vec<Case> = cases
-            .iter()
-            .map(|(start, goal)| {
-                assert_eq!(
-                    goal.blank(),
-                    N - 1,
-                    "a goal with the blank in the last cell"
-                );
-                match start.parity() == goal.parity() {
-                    true => Case::Open,
-                    false => Case::Answered(None),
-                }
-            })
-            .collect();
-        let starts: Vec<_> = cases
-            .iter()
-            .map(|(start, goal)| start.relabelled(goal))
-            .collect();
+        let (starts, mut answers) = budgeted::open(cases);
         while unsolved(&answers) {
             // The searches on this rung stop at the budget of the next, if any.
             let next = self.rungs.get(self.rung).copied();
@@ -351,13 +332,7 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
                 self.rung += 1;
             }
         }
-        let answers = answers.into_iter();
-        answers
-            .map(|case| match case {
-                Case::Answered(path) => path,
-                Case::Open => unreachable!("every case answered"),
-            })
-            .collect()
+        budgeted::paths(answers)
     }
 
     /// The tables the searches stand on, and their move rules, taken from the solver.
@@ -404,42 +379,22 @@ impl<const W: usize, const N: usize> Solve<W, N> for Ladder<W, N> {
             .collect()
     }
 
-    fn options_help(&self) -> String {
-        let help = THREADS_OPTION.to_string();
+    fn own_flags(&self) -> Vec<Flag> {
         #[cfg(feature = "tables")]
-        let help = help + TABLES_OPTION;
-        help
+        return vec![THREADS, TABLES];
+        #[cfg(not(feature = "tables"))]
+        vec![THREADS]
     }
 
-    fn option(&mut self, arg: &str, args: &mut dyn Iterator<Item = String>) -> bool {
-        match arg.split('=').next() {
-            Some("--threads") => self.threads = judge::threads_argument(arg, args).min(cores()),
-            #[cfg(feature = "tables")]
-            Some("--tables") => self.keep_tables_in(judge::table_dir_argument(arg, args)),
-            _ => return false,
+    fn configure(&mut self, options: &Options) {
+        if let Some(threads) = options.value(&THREADS) {
+            self.threads = threads.parse().unwrap_or(1).min(cores());
         }
-        true
+        #[cfg(feature = "tables")]
+        if let Some(dir) = options.value(&TABLES) {
+            self.keep_tables_in(dir.into());
+        }
     }
-}
-
-const THREADS_OPTION: &str = "
-  --threads N
-           use at most N threads, never more than one per core (the default)";
-
-#[cfg(feature = "tables")]
-const TABLES_OPTION: &str = "
-  --tables DIR
-           keep the pattern databases in the folder DIR: the first board that
-           needs them builds Korf and Felner's 6-6-3 tables (11 MiB, a few
-           seconds), the first that needs more their 7-8 tables (576 MB, a few
-           minutes and 1 GB of memory, with progress on standard error); each
-           set is saved there once and loaded by later runs; a damaged or
-           foreign file there is built again";
-
-/// The cores of this machine: more threads than that only cost their start-up (a thousand
-/// threads took 5.63 s on 100,000 easy boards that two answer in 0.11 s).
-pub fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 #[cfg(test)]
@@ -491,7 +446,9 @@ mod tests {
         assert_eq!(Ladder::<4, 16>::new(1000).threads, cores());
         assert_eq!(Ladder::<4, 16>::new(0).threads, 1);
         let mut solver = Ladder::<4, 16>::new(1);
-        assert!(solver.option("--threads", &mut ["1000".to_string()].into_iter()));
+        let args = vec!["--threads=1000".to_string()];
+        let options = crate::judge::parse("test: ", &solver.own_flags(), args);
+        solver.configure(&options.ok().expect("--threads=1000 is an option"));
         assert_eq!(solver.threads, cores());
     }
 }

@@ -3,6 +3,12 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+/// The cores of this machine: more threads than that only cost their start-up (a thousand
+/// threads took 5.63 s on 100,000 easy boards that two answer in 0.11 s).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// `work` applied to each item, on up to `threads` threads, the results in the items' order.
 /// Each thread takes the next item left, so a slow item holds up only its own thread.
 pub fn in_parallel<T: Sync, R: Send>(

@@ -302,7 +302,7 @@ fn a_gigantic_line_is_refused_without_reading_it_whole() {
     assert!(!took_all, "the binary read all 64 MiB");
     assert_eq!(
         text(&output.stderr),
-        "error: line 1: longer than 4096 bytes\n"
+        "error: line 1: longer than 65536 bytes\n"
     );
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(text(&output.stdout), "");

@@ -31,9 +31,10 @@ mod write;
 use std::ffi::OsString;
 use std::fs;
 use std::path::Path;
+use std::process::ExitCode;
 
 use engine::input::quoted;
-use engine::judge;
+use engine::judge::{self, usage, Run};
 
 use items::Module;
 use reach::reach;
@@ -79,35 +80,35 @@ Usage:
 
 Programs: ";
 
-fn main() {
+fn main() -> ExitCode {
+    judge::exit_code(run())
+}
+
+/// The bundler's run: what it prints, or why it cannot.
+fn run() -> Run {
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     if args
         .iter()
         .any(|arg| matches!(arg.to_str(), Some("--help" | "-h")))
     {
-        match judge_names(root) {
-            Ok(names) => judge::print_all(&format!("{}{}\n", HELP, names.join(", "))),
-            Err(message) => judge::fail(&message),
-        }
-        return;
+        let names = judge_names(root).map_err(usage)?;
+        return judge::print_all(&format!("{}{}\n", HELP, names.join(", ")));
     }
     let text: Vec<Option<&str>> = args.iter().map(|arg| arg.to_str()).collect();
     let result = match text[..] {
         [Some("--all"), Some("")] => Err("--all needs a folder name, not an empty one".into()),
-        [Some("--all"), Some(_) | None] => write_all(root, Path::new(&args[1])),
+        [Some("--all"), Some(_) | None] => write_all(root, Path::new(&args[1])).map(|()| None),
         [Some("--all")] => {
             Err("--all needs a folder to write into, as in: bundle --all submit".into())
         }
         [Some("sliding"), Some("--leetcode")] | [Some("--leetcode"), Some("sliding")] => {
             let command = "cargo run -q --bin bundle -- sliding --leetcode";
-            bundle_source(root, LEETCODE_SLIDING, command).map(|text| judge::print_all(&text))
+            bundle_source(root, LEETCODE_SLIDING, command).map(Some)
         }
         [Some(name), Some("--leetcode")] | [Some("--leetcode"), Some(name)] => known(root, name)
             .and_then(|()| Err(format!("only sliding has a LeetCode form, not {}", name))),
-        [Some(name)] if !name.starts_with('-') => {
-            bundle(root, name).map(|text| judge::print_all(&text))
-        }
+        [Some(name)] if !name.starts_with('-') => bundle(root, name).map(Some),
         [] => Err("name a program to bundle, or --all DIR (see --help)".to_string()),
         _ => {
             let shown: Vec<_> = args.iter().map(|arg| arg.to_string_lossy()).collect();
@@ -117,8 +118,9 @@ fn main() {
             ))
         }
     };
-    if let Err(message) = result {
-        judge::fail(&message);
+    match result.map_err(usage)? {
+        Some(text) => judge::print_all(&text),
+        None => Ok(()),
     }
 }
 

@@ -1,16 +1,16 @@
-//! The sources as a judge gets them: without the `tables` feature and without doc examples.
+//! The sources as a judge gets them: without the features for a person and without doc examples.
 
 use std::fs;
 use std::path::PathBuf;
 
 use crate::tokens::{lex, matching, skip_attributes, Token};
 
-/// The source at `path` as a judge gets it: without the `tables` feature ([`without_tables`])
-/// and without doc examples ([`without_examples`]).
+/// The source at `path` as a judge gets it: without the features for a person
+/// ([`without_features`]) and without doc examples ([`without_examples`]).
 pub fn read(path: PathBuf) -> Result<String, String> {
     let source =
         fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {}", path.display(), e))?;
-    Ok(without_examples(&without_tables(&source)))
+    Ok(without_examples(&without_features(&source)))
 }
 
 /// `source` without its doc examples: each `/// # Example` section, through the end of its
@@ -40,12 +40,16 @@ fn without_examples(source: &str) -> String {
     kept.iter().map(|line| format!("{}\n", line)).collect()
 }
 
-/// `source` without the `tables` feature, which a judge, keeping no files, never uses: each
-/// statement, item, field or match arm under `#[cfg(feature = "tables")]` left out with the
-/// comments right above it (and a blank line, where it stood between two), and each
-/// `#[cfg(not(feature = "tables"))]` line. Whole lines go, as rustfmt puts such an attribute on
-/// a line of its own and what it marks on the lines after.
-fn without_tables(source: &str) -> String {
+/// The features for a person, which a judge never uses: `tables` (a judge keeps no files) and
+/// `show` (a judge reads no drawings).
+const LEFT_OUT: [&str; 2] = ["tables", "show"];
+
+/// `source` without the features of [`LEFT_OUT`]: for each of them, F, each statement, item,
+/// field or match arm under `#[cfg(feature = "F")]` left out with the comments right above it
+/// (and a blank line, where it stood between two), and each `#[cfg(not(feature = "F"))]` line.
+/// Whole lines go, as rustfmt puts such an attribute on a line of its own and what it marks on
+/// the lines after.
+fn without_features(source: &str) -> String {
     let tokens = lex(source);
     let lines: Vec<&str> = source.lines().collect();
     let mut dropped = vec![false; lines.len()];
@@ -57,8 +61,9 @@ fn without_tables(source: &str) -> String {
         }
         let close = matching(&tokens, i + 1);
         let attribute: String = tokens[i + 1..close].iter().map(|t| &t.text[..]).collect();
-        match attribute.as_str() {
-            r#"[cfg(feature="tables")]"# => {
+        let feature = |form: &str| LEFT_OUT.iter().any(|f| attribute == form.replace('F', f));
+        match () {
+            _ if feature(r#"[cfg(feature="F")]"#) => {
                 let end = end_of_marked(&tokens, close);
                 let mut first = tokens[i].line;
                 while first > 0 && lines[first - 1].trim_start().starts_with("//") {
@@ -73,7 +78,7 @@ fn without_tables(source: &str) -> String {
                 dropped[first..=last].iter_mut().for_each(|d| *d = true);
                 i = end.max(close);
             }
-            r#"[cfg(not(feature="tables"))]"# => {
+            _ if feature(r#"[cfg(not(feature="F"))]"#) => {
                 dropped[tokens[i].line] = true;
                 i = close;
             }
@@ -130,12 +135,12 @@ const ITEM_KEYWORDS: [&str; 10] = [
 mod tests {
     use super::*;
 
-    /// What the `tables` feature marks goes, with the comments right above it: an item with
-    /// generics, a field, a match arm with a block and one without, a statement with an `else`;
-    /// the rest stays, and a `cfg(not(...))` keeps what it marks. Generics' commas in an item,
-    /// a `let` or a field's type end nothing.
+    /// What the features for a person mark goes, with the comments right above it: an item
+    /// with generics, a field, a match arm with a block and one without, a statement with an
+    /// `else`; the rest stays, another feature's items too, and a `cfg(not(...))` keeps what it
+    /// marks. Generics' commas in an item, a `let` or a field's type end nothing.
     #[test]
-    fn the_tables_feature_is_left_out() {
+    fn the_features_for_a_person_are_left_out() {
         let source = r#"use std::fmt;
 /// Kept.
 struct Solver {
@@ -164,7 +169,7 @@ fn main() {
         Some(3) => fmt::sleep(),
         _ => {}
     }
-    #[cfg(feature = "tables")]
+    #[cfg(feature = "show")]
     if true {
         save::<1, 2>(3, 4);
     } else {
@@ -176,6 +181,10 @@ fn main() {
         .collect();
     #[cfg(not(feature = "tables"))]
     let x = 1;
+    #[cfg(not(feature = "show"))]
+    let x = 2;
+    #[cfg(feature = "other")]
+    let z = 3;
 }
 "#;
         let expected = "use std::fmt;
@@ -189,8 +198,11 @@ fn main() {
         _ => {}
     }
     let x = 1;
+    let x = 2;
+    #[cfg(feature = \"other\")]
+    let z = 3;
 }
 ";
-        assert_eq!(without_tables(source), expected);
+        assert_eq!(without_features(source), expected);
     }
 }
