@@ -169,10 +169,10 @@ pub const TABLES: Flag = Flag {
   --tables DIR
            keep the 4x4 board's pattern databases in the folder DIR: the first
            board that needs them builds Korf and Felner's 6-6-3 tables (11 MiB, a
-           few seconds), the first that needs more their 7-8 tables (576 MB, a few
-           minutes and 1 GB of memory, with progress on standard error); each set
-           is saved there once and loaded by later runs; a damaged or foreign file
-           there is built again",
+           few seconds), the first that needs more their 7-8 tables (576 MB, one
+           to two minutes and 1 GB of memory, with progress on standard error);
+           each set is saved there once and loaded by later runs; a damaged or
+           foreign file there is built again",
     value: Some(("a folder to keep the tables in", |dir| !dir.is_empty())),
 };
 

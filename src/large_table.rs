@@ -16,6 +16,7 @@
 //! regions and marks the placements that gained one for the next level, the first such level
 //! being the placement's entry. A placement that gains a second region later is expanded again
 //! whole: its children from the first region are all reached already, so only time is lost.
+//! A child's region is one look-up in a table of every set of free cells, not a flood fill.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -55,12 +56,13 @@ pub fn build_large_table<const W: usize, const N: usize>(
     let marks: Vec<AtomicU64> = (0..(table.len() + 7) / 8)
         .map(|_| AtomicU64::new(0))
         .collect();
+    let labels = region_labels::<W, N>();
     let home: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
     let free = Masks::<W, N>::BOARD & !home.iter().fold(0u16, |m, &c| m | 1 << c);
     mark(
         &marks,
         ranking.rank(&home) as usize,
-        region_index::<W, N>(free, N - 1),
+        label(&labels, free, N - 1),
     );
     for distance in 0u8.. {
         let gained = sweep(&mut table, threads, |base, entries| {
@@ -74,7 +76,7 @@ pub fn build_large_table<const W: usize, const N: usize>(
             for (j, entry) in entries.iter_mut().enumerate() {
                 if *entry & FRONTIER != 0 {
                     *entry &= !FRONTIER;
-                    expand::<W, N>(&ranking, k, (base + j) as u32, &marks);
+                    expand::<W, N>(&ranking, &labels, k, (base + j) as u32, &marks);
                 }
             }
             0
@@ -126,6 +128,7 @@ fn settle(marks: &[AtomicU64], base: usize, entries: &mut [u8], distance: u8) ->
 /// tile left, is marked.
 fn expand<const W: usize, const N: usize>(
     ranking: &Ranking,
+    labels: &[u32],
     k: usize,
     rank: u32,
     marks: &[AtomicU64],
@@ -137,10 +140,12 @@ fn expand<const W: usize, const N: usize>(
     }
     let free = Masks::<W, N>::BOARD & !cells[..k].iter().fold(0u16, |m, &c| m | 1 << c);
     let reached = (marks[rank as usize / 8].load(Relaxed) >> (8 * (rank % 8))) as u8 & 0xf;
-    let regions = regions::<W, N>(free);
-    let open = (0..REGIONS)
-        .filter(|&i| reached >> i & 1 != 0)
-        .fold(0u16, |m, i| m | regions[i]);
+    let (mut open, mut rest) = (0u16, free);
+    while rest != 0 {
+        let cell = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        open |= u16::from(reached >> label(labels, free, cell) & 1) << cell;
+    }
     for (slot, &from) in cells[..k].iter().enumerate() {
         let from = usize::from(from);
         let mut targets = Masks::<W, N>::NEIGHBOURS[from] & open;
@@ -150,7 +155,7 @@ fn expand<const W: usize, const N: usize>(
             let child =
                 ranking.after_step::<W, N>(rank, slot, from, to, |c| usize::from(slot_at[c]));
             let left = free & !(1 << to) | 1 << from;
-            mark(marks, child as usize, region_index::<W, N>(left, from));
+            mark(marks, child as usize, label(labels, left, from));
         }
     }
 }
@@ -168,12 +173,24 @@ fn regions<const W: usize, const N: usize>(free: u16) -> [u16; REGIONS] {
     regions
 }
 
-/// The number of the region of the free cells `free` that holds `cell`.
-fn region_index<const W: usize, const N: usize>(free: u16, cell: usize) -> usize {
-    let regions = regions::<W, N>(free);
-    (0..REGIONS)
-        .find(|&i| regions[i] >> cell & 1 != 0)
-        .unwrap_or(0)
+/// For each set of free cells of a board `W` wide with `N` cells (at most 16), a bit a cell,
+/// the number of each free cell's region as [`regions`] numbers them, two bits a cell: one
+/// look-up in 256 KB instead of a flood fill for each child a placement makes.
+fn region_labels<const W: usize, const N: usize>() -> Vec<u32> {
+    let labels = |free: usize| {
+        let regions = regions::<W, N>(free as u16);
+        let index = |cell: usize| (0..REGIONS).find(|&i| regions[i] >> cell & 1 != 0);
+        (0..N).fold(0, |labels, cell| {
+            labels | (index(cell).unwrap_or(0) as u32) << (2 * cell)
+        })
+    };
+    (0..1 << N).map(labels).collect()
+}
+
+/// The number of the region of the free cells `free` that holds `cell`, from `labels`
+/// ([`region_labels`]).
+fn label(labels: &[u32], free: u16, cell: usize) -> usize {
+    (labels[usize::from(free)] >> (2 * cell) & 3) as usize
 }
 
 /// `work` run over `table` in chunks of `CHUNK` entries, each given its first rank, shared out
@@ -240,6 +257,29 @@ mod tests {
         // Four tiles on the 3x3 board can wall off five single cells.
         check::<3, 9>(&[1, 2, 4, 8], false);
         check::<4, 16>(&[1, 3, 6, 8, 9, 11], false);
+    }
+
+    #[test]
+    fn labels_tell_regions_apart_in_order_of_their_lowest_cells() {
+        let labels = region_labels::<3, 9>();
+        for free in 0..1u16 << 9 {
+            let cells: Vec<usize> = (0..9).filter(|&c| free >> c & 1 != 0).collect();
+            let lowest: Vec<usize> = cells
+                .iter()
+                .filter(|&&c| region::<3, 9>(c, free).trailing_zeros() as usize == c)
+                .copied()
+                .collect();
+            for &a in &cells {
+                let own = region::<3, 9>(a, free).trailing_zeros() as usize;
+                let order = lowest.iter().position(|&c| c == own).unwrap();
+                assert_eq!(
+                    label(&labels, free, a),
+                    order.min(REGIONS - 1),
+                    "{:09b}",
+                    free
+                );
+            }
+        }
     }
 
     #[test]

@@ -21,6 +21,36 @@ pub struct Ranking {
     passed: [[i32; MAX_RANKED + 1]; MAX_RANKED],
 }
 
+/// `NTH_BIT[byte][n]`: the place of the set bit of `byte` that has `n` set bits below it.
+const NTH_BIT: [[u8; 8]; 256] = nth_bits();
+
+const fn nth_bits() -> [[u8; 8]; 256] {
+    let mut table = [[0; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut bit, mut n) = (0, 0);
+        while bit < 8 {
+            if byte >> bit & 1 != 0 {
+                table[byte][n] = bit as u8;
+                n += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+}
+
+/// The cell of the set bit of `cells` that has `n` set bits below it: two look-ups, not a loop
+/// of `n` steps.
+fn nth_cell(cells: u16, n: u32) -> u8 {
+    let low = cells as u8;
+    match n.checked_sub(low.count_ones()) {
+        None => NTH_BIT[usize::from(low)][n as usize],
+        Some(n) => 8 + NTH_BIT[usize::from(cells >> 8)][n as usize],
+    }
+}
+
 /// `slot_at`'s answer for a cell that holds none of the group's tiles.
 pub const NO_TILE: usize = MAX_RANKED;
 
@@ -64,11 +94,7 @@ impl Ranking {
         for (i, cell) in cells[..k].iter_mut().enumerate() {
             let digit = rank / self.weights[i];
             rank %= self.weights[i];
-            let mut free = !used;
-            for _ in 0..digit {
-                free &= free - 1;
-            }
-            *cell = free.trailing_zeros() as u8;
+            *cell = nth_cell(!used as u16, digit);
             used |= 1 << *cell;
         }
         cells

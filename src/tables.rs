@@ -76,7 +76,7 @@ pub fn saved_663<const W: usize, const N: usize>(
 }
 
 /// Korf and Felner's 7-8 tables kept in `dir`: the strongest heuristic known for the board, a
-/// fifth of 6-6-3's nodes, but 576 MB, minutes and 1 GB of memory to build
+/// fifth of 6-6-3's nodes, but 576 MB, a minute and a half and 1 GB of memory to build
 /// ([`crate::large_table`]).
 #[cfg(feature = "tables")]
 pub fn saved_78<const W: usize, const N: usize>(dir: &Path, threads: usize) -> PatternDb<W, N> {
@@ -148,7 +148,7 @@ fn saved<const W: usize, const N: usize>(
 }
 
 /// A table of the 7-8 partition built on `threads` threads, saying on standard error how many
-/// placements each level expands: the larger table takes minutes.
+/// placements each level expands: the larger table takes over a minute.
 #[cfg(feature = "tables")]
 fn build_78<const W: usize, const N: usize>(tiles: &[u8], threads: usize) -> Vec<u8> {
     build_large_table::<W, N>(tiles, threads, |moves, placements| {
