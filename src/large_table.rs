@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 
 use crate::pattern_db::table_len;
-use crate::placements::{region, Masks, Ranking, NO_TILE};
+use crate::placements::{region, Masks, Ranking, Unranking, NO_TILE};
 use crate::threads::on_threads;
 
 /// Korf and Felner's 7-8 partition of the 4x4 board, turned about for the goal `1 2 .. 15 0`:
@@ -52,6 +52,7 @@ pub fn build_large_table<const W: usize, const N: usize>(
 ) -> Vec<u8> {
     let k = tiles.len();
     let ranking = Ranking::new(k, N);
+    let unranking = Unranking::new(&ranking, k);
     let mut table = vec![0u8; table_len(N, k)];
     let marks: Vec<AtomicU64> = (0..(table.len() + 7) / 8)
         .map(|_| AtomicU64::new(0))
@@ -76,7 +77,8 @@ pub fn build_large_table<const W: usize, const N: usize>(
             for (j, entry) in entries.iter_mut().enumerate() {
                 if *entry & FRONTIER != 0 {
                     *entry &= !FRONTIER;
-                    expand::<W, N>(&ranking, &labels, k, (base + j) as u32, &marks);
+                    let rank = (base + j) as u32;
+                    expand::<W, N>(&ranking, &unranking, &labels, k, rank, &marks);
                 }
             }
             0
@@ -128,12 +130,13 @@ fn settle(marks: &[AtomicU64], base: usize, entries: &mut [u8], distance: u8) ->
 /// tile left, is marked.
 fn expand<const W: usize, const N: usize>(
     ranking: &Ranking,
+    unranking: &Unranking,
     labels: &[u32],
     k: usize,
     rank: u32,
     marks: &[AtomicU64],
 ) {
-    let cells = ranking.unrank(rank, k);
+    let cells = unranking.placement(rank);
     let mut slot_at = [NO_TILE as u8; 16];
     for (slot, &cell) in cells[..k].iter().enumerate() {
         slot_at[usize::from(cell)] = slot as u8;
@@ -222,7 +225,7 @@ mod tests {
         let ranking = Ranking::new(tiles.len(), N);
         let most_regions = (0..exact.len() as u32)
             .map(|rank| {
-                let cells = ranking.unrank(rank, tiles.len());
+                let cells = Unranking::new(&ranking, tiles.len()).placement(rank);
                 let taken = cells[..tiles.len()].iter().fold(0, |m, &c| m | 1 << c);
                 let free = Masks::<W, N>::BOARD & !taken;
                 let mut rest = free;
@@ -283,10 +286,13 @@ mod tests {
     }
 
     #[test]
-    fn unrank_undoes_rank() {
-        let ranking = Ranking::new(8, 16);
-        for rank in (0..table_len(16, 8) as u32).step_by(99_991) {
-            assert_eq!(ranking.rank(&ranking.unrank(rank, 8)[..8]), rank);
+    fn placements_rank_back_to_their_ranks() {
+        for (k, step) in [(1, 1), (5, 1), (7, 997), (8, 99_991)] {
+            let ranking = Ranking::new(k, 16);
+            let unranking = Unranking::new(&ranking, k);
+            for rank in (0..table_len(16, k) as u32).step_by(step) {
+                assert_eq!(ranking.rank(&unranking.placement(rank)[..k]), rank);
+            }
         }
     }
 }

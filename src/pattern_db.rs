@@ -624,10 +624,10 @@ mod tests {
     fn check_spread<const N: usize>(k: usize) {
         let table: Vec<u8> = (0..table_len(N, k)).map(|r| (r * 7 % 251) as u8).collect();
         let by_cells = spread::<N>(&table, k);
-        let ranking = Ranking::new(k, N);
+        let unranking = crate::placements::Unranking::new(&Ranking::new(k, N), k);
         let mut seen = vec![false; by_cells.len()];
         for (r, &entry) in table.iter().enumerate() {
-            let cells = ranking.unrank(r as u32, k);
+            let cells = unranking.placement(r as u32);
             let index = cells[..k].iter().fold(0, |i, &c| i * N + usize::from(c));
             assert!(!seen[index], "two placements at index {}", index);
             seen[index] = true;

@@ -51,6 +51,48 @@ fn nth_cell(cells: u16, n: u32) -> u8 {
     }
 }
 
+/// Placements from their ranks, [`Ranking::rank`] undone, by multiplications, not divisions.
+pub struct Unranking {
+    k: usize,
+    weights: [u32; MAX_RANKED],
+    /// `2^64 / weights[i]`, rounded up: a rank's digit `i` is the high word of the rank times
+    /// it (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019: exact for
+    /// every 32-bit rank); 0 for the last digit, whose weight is 1.
+    reciprocals: [u64; MAX_RANKED],
+}
+
+impl Unranking {
+    /// The placements of `ranking`'s group of `k` tiles.
+    pub fn new(ranking: &Ranking, k: usize) -> Unranking {
+        let weights = ranking.weights;
+        let reciprocals = weights.map(|w| match w {
+            0 | 1 => 0,
+            w => u64::MAX / u64::from(w) + 1,
+        });
+        Unranking {
+            k,
+            weights,
+            reciprocals,
+        }
+    }
+
+    /// The placement of rank `rank`: `cells[i]` is the cell of the group's tile `i`.
+    pub fn placement(&self, mut rank: u32) -> [u8; MAX_RANKED] {
+        let mut cells = [0u8; MAX_RANKED];
+        let mut used = 0u32;
+        for (i, cell) in cells[..self.k].iter_mut().enumerate() {
+            let digit = match self.reciprocals[i] {
+                0 => rank,
+                reciprocal => (u128::from(reciprocal) * u128::from(rank) >> 64) as u32,
+            };
+            rank -= digit * self.weights[i];
+            *cell = nth_cell(!used as u16, digit);
+            used |= 1 << *cell;
+        }
+        cells
+    }
+}
+
 /// `slot_at`'s answer for a cell that holds none of the group's tiles.
 pub const NO_TILE: usize = MAX_RANKED;
 
@@ -84,20 +126,6 @@ impl Ranking {
             used |= 1 << cell;
         }
         rank
-    }
-
-    /// The placement of `k` tiles of rank `rank`: `cells[i]` is the cell of the group's tile
-    /// `i`, as [`Ranking::rank`] takes it.
-    pub fn unrank(&self, mut rank: u32, k: usize) -> [u8; MAX_RANKED] {
-        let mut cells = [0u8; MAX_RANKED];
-        let mut used = 0u32;
-        for (i, cell) in cells[..k].iter_mut().enumerate() {
-            let digit = rank / self.weights[i];
-            rank %= self.weights[i];
-            *cell = nth_cell(!used as u16, digit);
-            used |= 1 << *cell;
-        }
-        cells
     }
 
     /// The rank once the group's tile `slot` steps from cell `from` to the free neighbouring
