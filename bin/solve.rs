@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use engine::any_shape::{self, AnyShape, Report};
 use engine::board::{check_arrangement, Move};
 use engine::input::{InputError, MAX_SIDE};
-use engine::judge::{self, Flag, Output, Reader, Run, SHOW, TABLES, THREADS};
+use engine::judge::{self, Flag, Output, Reader, Run, QUIET, SHOW, TABLES, THREADS};
 use engine::show;
 use engine::threads::cores;
 
@@ -63,7 +63,7 @@ fn main() -> ExitCode {
 
 /// Solves each board of the files named, or of standard input.
 fn solve() -> Run {
-    let options = judge::options(HELP, &[SHOW, STATS, TABLES, EFFORT, THREADS])?;
+    let options = judge::options(HELP, &[SHOW, STATS, TABLES, EFFORT, THREADS, QUIET])?;
     let number = |flag: &Flag, default: usize| {
         let value = options.value(flag);
         value.map_or(default, |n| n.parse().unwrap_or(default))
@@ -77,7 +77,11 @@ fn solve() -> Run {
         options.value(&SHOW).is_some(),
         options.value(&STATS).is_some(),
     );
-    let progress = judge::is_terminal(2).then(Progress::start);
+    let quiet = options.value(&QUIET).is_some();
+    if quiet {
+        engine::progress::silence();
+    }
+    let progress = (judge::is_terminal(2) && !quiet).then(Progress::start);
     let mut solved = 0;
     judge::each_case(&options, 1, read_board, |boards, out| {
         for (width, tiles) in boards {

@@ -176,6 +176,16 @@ pub const TABLES: Flag = Flag {
     value: Some(("a folder to keep the tables in", |dir| !dir.is_empty())),
 };
 
+/// Silence on standard error for long work.
+pub const QUIET: Flag = Flag {
+    name: "--quiet",
+    help: "
+  --quiet  say nothing on standard error of long work: tables built and saved, and
+           their progress (by default redrawn on a terminal, elsewhere a line now
+           and then)",
+    value: None,
+};
+
 const OPTIONS: &str = "
   --help   print this help
 Other arguments name files to read in turn instead of standard input (-); after --, every

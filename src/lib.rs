@@ -27,6 +27,7 @@
 //! - [`any_shape`]: one board of any shape: optimal up to 16 cells, beam search up to 100,
 //!   construction finished by either beyond.
 //! - [`show`]: drawing the boards along a solution.
+//! - [`progress`]: long work told on standard error as it goes.
 //! - [`threads`]: work shared out between threads, results in order.
 //! - [`input`] and [`judge`]: reading cases, printing answers, reporting bad input.
 
@@ -49,6 +50,7 @@ pub mod move_rules;
 pub mod optimal;
 pub mod pattern_db;
 pub mod placements;
+pub mod progress;
 #[cfg(feature = "tables")]
 pub mod saved_tables;
 pub mod show;

@@ -32,9 +32,9 @@ use std::path::PathBuf;
 
 use crate::board::{Board, Move};
 use crate::budgeted::{self, alone, unsolved, Budget};
-#[cfg(feature = "tables")]
-use crate::judge::TABLES;
 use crate::judge::{Answer, Flag, Options, Solve, THREADS};
+#[cfg(feature = "tables")]
+use crate::judge::{QUIET, TABLES};
 #[cfg(feature = "tables")]
 use crate::large_table::PARTITION_78;
 use crate::linear_conflict::LinearConflict;
@@ -381,7 +381,7 @@ impl<const W: usize, const N: usize> Solve<W, N> for Ladder<W, N> {
 
     fn own_flags(&self) -> Vec<Flag> {
         #[cfg(feature = "tables")]
-        return vec![THREADS, TABLES];
+        return vec![THREADS, TABLES, QUIET];
         #[cfg(not(feature = "tables"))]
         vec![THREADS]
     }
@@ -393,6 +393,10 @@ impl<const W: usize, const N: usize> Solve<W, N> for Ladder<W, N> {
         #[cfg(feature = "tables")]
         if let Some(dir) = options.value(&TABLES) {
             self.keep_tables_in(dir.into());
+        }
+        #[cfg(feature = "tables")]
+        if options.value(&QUIET).is_some() {
+            crate::progress::silence();
         }
     }
 }

@@ -3,8 +3,6 @@
 //! progress on standard error and saved.
 
 #[cfg(feature = "tables")]
-use std::io::{self, Write};
-#[cfg(feature = "tables")]
 use std::path::Path;
 
 #[cfg(feature = "tables")]
@@ -13,6 +11,8 @@ use crate::move_rules::MoveRules;
 use crate::pattern_db::{build_table, second_partition, PatternDb};
 #[cfg(feature = "tables")]
 use crate::pattern_db::{table_len, PARTITION_663};
+#[cfg(feature = "tables")]
+use crate::progress::Progress;
 #[cfg(feature = "tables")]
 use crate::saved_tables::{self, NotLoaded};
 use crate::threads::in_parallel;
@@ -68,7 +68,7 @@ pub fn saved_663<const W: usize, const N: usize>(
     threads: usize,
 ) -> (PatternDb<W, N>, &'static MoveRules) {
     let (mut db, rules) = beside_rules::<W, N, _, _>(&[dir], threads, SAVED_RULES, |dir| {
-        saved(dir, threads, &PARTITION_663, "6-6-3", 3, |tiles, _| {
+        saved(dir, threads, &PARTITION_663, "6-6-3", 3, |tiles, _, _| {
             build_table::<W, N>(tiles)
         })
     });
@@ -104,8 +104,9 @@ fn beside_rules<const W: usize, const N: usize, T: Sync, R: Send>(
 }
 
 /// The tables of `groups` (the partition called `name`) saved in `dir`, or, when no sound file
-/// of them is there, built by `build` (a table given its tiles and up to `threads` threads),
-/// `at_once` of them at a time, saying so on standard error, a line a table, and saved there.
+/// of them is there, built by `build` (a table given its tiles, up to `threads` threads, and the
+/// progress to tell), `at_once` of them at a time, with progress on standard error, and saved
+/// there.
 #[cfg(feature = "tables")]
 fn saved<const W: usize, const N: usize>(
     dir: &Path,
@@ -113,49 +114,49 @@ fn saved<const W: usize, const N: usize>(
     groups: &[&[u8]],
     name: &str,
     at_once: usize,
-    build: fn(&[u8], usize) -> Vec<u8>,
+    build: fn(&[u8], usize, &Progress) -> Vec<u8>,
 ) -> PatternDb<W, N> {
     let sizes: Vec<usize> = groups.iter().map(|g| table_len(N, g.len())).collect();
-    let say = |text: String| {
-        let _ = writeln!(io::stderr(), "{}", text);
-    };
+    let progress = Progress::new();
     match saved_tables::load(dir, groups, &sizes, threads) {
         Ok(tables) => return PatternDb::from_saved_tables(groups, tables),
         Err(NotLoaded::Unsound(why)) => {
             let file = saved_tables::file(dir, groups);
-            say(format!("{} {}; it is built again", file.display(), why));
+            progress.say(&format!("{} {}; it is built again", file.display(), why));
         }
         Err(NotLoaded::Missing) => {}
     }
-    say(format!(
-        "building the {} pattern databases in {}, once",
+    let building = format!(
+        "building the {} pattern databases in {}",
         name,
         dir.display()
-    ));
+    );
+    progress.say(&format!("{}, once", building));
     let tables = in_parallel(groups, at_once, |tiles| {
-        let table = build(tiles, threads);
-        say(format!("  built the table of tiles {:?}", tiles));
+        let table = build(tiles, threads, &progress);
+        progress.say(&format!("  built the table of tiles {:?}", tiles));
         table
     });
+    let file = saved_tables::file(dir, groups);
     match saved_tables::save(dir, groups, &tables) {
-        Ok(()) => say(format!(
-            "  saved {}",
-            saved_tables::file(dir, groups).display()
-        )),
-        Err(e) => say(format!("  cannot save them in {}: {}", dir.display(), e)),
+        Ok(()) => progress.say(&format!("  saved {}", file.display())),
+        Err(e) => progress.say(&format!("  cannot save them in {}: {}", dir.display(), e)),
     }
     PatternDb::from_tables(groups, tables)
 }
 
-/// A table of the 7-8 partition built on `threads` threads, saying on standard error how many
-/// placements each level expands: the larger table takes over a minute.
+/// A table of the 7-8 partition built on `threads` threads, telling `progress` how many
+/// placements each level reaches: the larger table takes over a minute.
 #[cfg(feature = "tables")]
-fn build_78<const W: usize, const N: usize>(tiles: &[u8], threads: usize) -> Vec<u8> {
+fn build_78<const W: usize, const N: usize>(
+    tiles: &[u8],
+    threads: usize,
+    progress: &Progress,
+) -> Vec<u8> {
     build_large_table::<W, N>(tiles, threads, |moves, placements| {
-        let line = format!(
-            "  tiles {:?}: {} placements at {} moves",
-            tiles, placements, moves
-        );
-        let _ = writeln!(io::stderr(), "{}", line);
+        progress.update(|| {
+            let table = format!("  tiles {:?}", tiles);
+            format!("{}: {} placements at {} moves", table, placements, moves)
+        })
     })
 }

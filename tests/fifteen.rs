@@ -444,6 +444,14 @@ fn tables_kept_in_a_folder() {
     assert_eq!(files(), saved, "one file, no part left");
     assert_eq!(std::fs::read(&saved[0]).unwrap(), whole);
     assert_eq!(run(), "");
+    // With --quiet, the same file, built without a word.
+    std::fs::remove_dir_all(&dir).unwrap();
+    let quiet = ["--tables", dir_arg, "--quiet"];
+    let (output, _) = common::run_with(FIFTEEN, &quiet, input.as_bytes());
+    assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    assert_eq!(files(), saved);
+    assert_eq!(std::fs::read(&saved[0]).unwrap(), whole);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
