@@ -7,6 +7,8 @@ use std::sync::Mutex;
 
 use crate::board::{Board, Move};
 use crate::ida_star::{Growing, Heuristic, Iterations, Solution, Stop};
+#[cfg(feature = "progress")]
+use crate::progress::Progress;
 use crate::threads::on_threads;
 
 /// A case as the searches leave it.
@@ -103,6 +105,8 @@ pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>, P: Growing>(
         ends: Vec::new(),
     });
     let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
+    #[cfg(feature = "progress")]
+    let progress = Progress::new();
     let worker = || loop {
         let (k, forecast, mut search, limit, threads) = {
             let mut shared = lock();
@@ -129,6 +133,13 @@ pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>, P: Growing>(
         let mut shared = lock();
         shared.spent += search.nodes() - before;
         shared.forecasts -= forecast;
+        #[cfg(feature = "progress")]
+        progress.update(|| {
+            let left = open.len() - shared.ends.len() - usize::from(end.is_some());
+            let boards = format!("{} of {} boards left", left, open.len());
+            let bound = format!("a board's bound {}", search.bound());
+            format!("searching: {}, {}, {} nodes", boards, bound, shared.spent)
+        });
         match end {
             Some(end) => shared.ends.push((open[k], end)),
             None => {

@@ -246,6 +246,11 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Growing>
         self.tree.nodes
     }
 
+    /// The bound of the next iteration: no path is shorter.
+    pub fn bound(&self) -> u32 {
+        self.tree.bound
+    }
+
     /// The nodes the next iteration will likely visit: the last iteration's, grown by the same
     /// factor as the last grew over the one before (on a given board each iteration costs about
     /// the same multiple of the one before: about 7 on the 15-puzzle with linear conflict). 0

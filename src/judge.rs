@@ -180,9 +180,9 @@ pub const TABLES: Flag = Flag {
 pub const QUIET: Flag = Flag {
     name: "--quiet",
     help: "
-  --quiet  say nothing on standard error of long work: tables built and saved, and
-           their progress (by default redrawn on a terminal, elsewhere a line now
-           and then)",
+  --quiet  say nothing on standard error of long work: tables built and saved, their
+           progress, and a search's past two seconds (by default a line redrawn on a
+           terminal, elsewhere a line now and then)",
     value: None,
 };
 

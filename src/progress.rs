@@ -9,6 +9,9 @@ use std::time::{Duration, Instant};
 
 use crate::judge::is_terminal;
 
+/// How long work runs before its progress is told: quick work says nothing.
+const AFTER: Duration = Duration::from_secs(2);
+
 /// The shortest time between two lines of progress: on a terminal, where a line is redrawn, and
 /// elsewhere, where each is a line of its own in a log.
 const ON_TERMINAL: Duration = Duration::from_millis(200);
@@ -46,17 +49,17 @@ impl Progress {
         }
     }
 
-    /// Tells `line()` and the seconds so far, unless progress was told too recently: on a
-    /// terminal, redrawn in place at most five times a second; elsewhere, a line at most every
-    /// ten seconds. `line` runs only when its line is told.
+    /// Tells `line()` and the seconds so far, once the work has run two seconds, unless
+    /// progress was told too recently: on a terminal, redrawn in place at most five times a
+    /// second; elsewhere, a line at most every ten seconds. `line` runs only when it is told.
     pub fn update(&self, line: impl FnOnce() -> String) {
         let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
-        let every = if self.terminal {
-            ON_TERMINAL
-        } else {
-            ELSEWHERE
+        let every = match self.terminal {
+            true => ON_TERMINAL,
+            false => ELSEWHERE,
         };
-        if QUIET.load(Relaxed) || last.0.map_or(false, |at| at.elapsed() < every) {
+        let early = self.started.elapsed() < AFTER;
+        if QUIET.load(Relaxed) || early || last.0.map_or(false, |at| at.elapsed() < every) {
             return;
         }
         let text = format!("{}, {} s", line(), self.started.elapsed().as_secs());
@@ -76,5 +79,15 @@ impl Progress {
         let wipe = if last.1 { "\r\x1b[K" } else { "" };
         let _ = writeln!(io::stderr(), "{}{}", wipe, line);
         last.1 = false;
+    }
+}
+
+impl Drop for Progress {
+    /// The work is over: its line, if it stands on the terminal, goes before what comes next.
+    fn drop(&mut self) {
+        let last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        if last.1 {
+            let _ = write!(io::stderr(), "\r\x1b[K");
+        }
     }
 }

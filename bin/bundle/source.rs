@@ -40,9 +40,9 @@ fn without_examples(source: &str) -> String {
     kept.iter().map(|line| format!("{}\n", line)).collect()
 }
 
-/// The features for a person, which a judge never uses: `tables` (a judge keeps no files) and
-/// `show` (a judge reads no drawings).
-const LEFT_OUT: [&str; 2] = ["tables", "show"];
+/// The features for a person, which a judge never uses: `tables` (a judge keeps no files),
+/// `show` (a judge reads no drawings) and `progress` (nor what goes to standard error).
+const LEFT_OUT: [&str; 3] = ["tables", "show", "progress"];
 
 /// `source` without the features of [`LEFT_OUT`]: for each of them, F, each statement, item,
 /// field or match arm under `#[cfg(feature = "F")]` left out with the comments right above it
