@@ -14,8 +14,9 @@
 //! marked in the table (its top bit) with all their reached regions, marking the children's
 //! new regions with an atomic `or`, from any thread; the second turns the marks into reached
 //! regions and marks the placements that gained one for the next level, the first such level
-//! being the placement's entry. A placement that gains a second region later is expanded again
-//! whole: its children from the first region are all reached already, so only time is lost.
+//! being the placement's entry. A placement that gains a region later is expanded again, from
+//! its new regions only: until then its byte keeps the regions expanded before in its high bits,
+//! where no mark lands, as those regions are reached.
 //! A child's region is one look-up in a table of every set of free cells, not a flood fill.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -98,7 +99,8 @@ fn mark(marks: &[AtomicU64], rank: usize, index: usize) {
 
 /// The regions just reached of the placements from rank `base` on (a multiple of 8), whose
 /// entries are `entries`, made reached; a placement that gained a region is marked for the next
-/// expansion, its entry set to `distance` if it had none. Returns how many were marked.
+/// expansion, its entry set to `distance` if it had none, its regions reached before kept in its
+/// high bits for [`expand`] to leave. Returns how many were marked.
 fn settle(marks: &[AtomicU64], base: usize, entries: &mut [u8], distance: u8) -> u64 {
     let mut gained = 0;
     for (w, entries) in entries.chunks_mut(8).enumerate() {
@@ -111,23 +113,25 @@ fn settle(marks: &[AtomicU64], base: usize, entries: &mut [u8], distance: u8) ->
         for (i, entry) in entries.iter_mut().enumerate() {
             let byte = (bytes >> (8 * i)) as u8;
             let (reached, new) = (byte & 0xf, byte >> 4 & !byte);
+            let mut expanded = 0;
             if new != 0 {
                 if reached == 0 {
                     *entry = distance;
                 }
                 *entry |= FRONTIER;
                 gained += 1;
+                expanded = reached;
             }
-            settled |= u64::from(reached | new) << (8 * i);
+            settled |= u64::from(reached | new | expanded << 4) << (8 * i);
         }
         word.store(settled, Relaxed);
     }
     gained
 }
 
-/// The placement of rank `rank` of the group of `k` tiles expanded: each tile next to a reached
-/// region steps into it, and the region of the placement that leaves, the one of the cell the
-/// tile left, is marked.
+/// The placement of rank `rank` of the group of `k` tiles expanded: each tile next to a region
+/// reached since its last expansion steps into it, and the region of the placement that leaves,
+/// the one of the cell the tile left, is marked.
 fn expand<const W: usize, const N: usize>(
     ranking: &Ranking,
     unranking: &Unranking,
@@ -142,7 +146,15 @@ fn expand<const W: usize, const N: usize>(
         slot_at[usize::from(cell)] = slot as u8;
     }
     let free = Masks::<W, N>::BOARD & !cells[..k].iter().fold(0u16, |m, &c| m | 1 << c);
-    let reached = (marks[rank as usize / 8].load(Relaxed) >> (8 * (rank % 8))) as u8 & 0xf;
+    let word = &marks[rank as usize / 8];
+    let byte = (word.load(Relaxed) >> (8 * (rank % 8))) as u8;
+    // The regions expanded at an earlier level stand in the high bits (see `settle`), where no
+    // mark lands, as they are reached: only the others are expanded now.
+    let expanded = byte >> 4 & byte & 0xf;
+    let reached = byte & 0xf & !expanded;
+    if expanded != 0 {
+        word.fetch_and(!(u64::from(expanded) << (8 * (rank % 8) + 4)), Relaxed);
+    }
     let (mut open, mut rest) = (0u16, free);
     while rest != 0 {
         let cell = rest.trailing_zeros() as usize;
