@@ -11,13 +11,13 @@
 //! off single cells) counts its fourth and later regions as one, as if the blank could pass
 //! between them: the table may then say fewer moves than the truth, never more, so it stays a
 //! lower bound. Each level is two sweeps over the ranks: the first expands the placements
-//! marked in the table (its top bit) with all their reached regions, marking the children's
-//! new regions with an atomic `or`, from any thread; the second turns the marks into reached
-//! regions and marks the placements that gained one for the next level, the first such level
-//! being the placement's entry. A placement that gains a region later is expanded again, from
-//! its new regions only: until then its byte keeps the regions expanded before in its high bits,
-//! where no mark lands, as those regions are reached.
-//! A child's region is one look-up in a table of every set of free cells, not a flood fill.
+//! marked in the table (its top bit) from the regions they reached since their last expansion,
+//! marking the children's new regions with an atomic `or`, from any thread; the second turns
+//! the marks into reached regions and marks the placements that gained one for the next level,
+//! the first such level being the placement's entry. Until a placement's next expansion, its
+//! byte keeps the regions expanded before in its high bits, where no mark lands, as those
+//! regions are reached. A child's region is one look-up in a table of every set of free cells,
+//! not a flood fill.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
