@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use engine::any_shape::{self, AnyShape, Report};
 use engine::board::{check_arrangement, Move};
 use engine::input::{InputError, MAX_SIDE};
-use engine::judge::{self, Flag, Output, Reader, Run, QUIET, SHOW, TABLES, THREADS};
+use engine::judge::{self, Flag, Output, Reader, Run, Value, QUIET, SHOW, TABLES, THREADS};
 use engine::show;
 use engine::threads::cores;
 
@@ -50,7 +50,10 @@ const STATS: Flag = Flag {
 /// A wider search past 16 cells.
 const EFFORT: Flag = Flag {
     name: "--effort",
-    value: Some(("a number from 1 to 8", is_effort)),
+    value: Some(Value {
+        needs: "a number from 1 to 8",
+        check: is_effort,
+    }),
     help: "
   --effort N
            on boards past 16 cells, search N times as wide as by default (1 to 8):

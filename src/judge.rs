@@ -125,13 +125,19 @@ pub const PATH_OF_X: Format = Format {
     between: "",
 };
 
-/// An option: its name and `--help` lines, and for one that takes a value, what the value must
-/// be and a check of it.
+/// An option: its name and `--help` lines, and the value it takes, if any.
 #[derive(Clone, Copy)]
 pub struct Flag {
     pub name: &'static str,
     pub help: &'static str,
-    pub value: Option<(&'static str, fn(&str) -> bool)>,
+    pub value: Option<Value>,
+}
+
+/// The value an option takes: what it must be, for the error when it is not, and the check.
+#[derive(Clone, Copy)]
+pub struct Value {
+    pub needs: &'static str,
+    pub check: fn(&str) -> bool,
 }
 
 /// A judge program's count followed by its path.
@@ -157,9 +163,10 @@ pub const THREADS: Flag = Flag {
     help: "
   --threads N
            use at most N threads, never more than one per core (the default)",
-    value: Some(("a number of threads, 1 or more", |n| {
-        n.parse().map_or(false, |n: usize| n > 0)
-    })),
+    value: Some(Value {
+        needs: "a number of threads, 1 or more",
+        check: |n| n.parse().map_or(false, |n: usize| n > 0),
+    }),
 };
 
 /// The folder of the 4x4 board's saved tables.
@@ -173,7 +180,10 @@ pub const TABLES: Flag = Flag {
            to two minutes and 1 GB of memory, with progress on standard error);
            each set is saved there once and loaded by later runs; a damaged or
            foreign file there is built again",
-    value: Some(("a folder to keep the tables in", |dir| !dir.is_empty())),
+    value: Some(Value {
+        needs: "a folder to keep the tables in",
+        check: |dir| !dir.is_empty(),
+    }),
 };
 
 /// Silence on standard error for long work.
@@ -255,10 +265,10 @@ pub(crate) fn parse(
             }) if inline.is_none() => (name, String::new()),
             Some(&Flag {
                 name,
-                value: Some((needs, ok)),
+                value: Some(Value { needs, check }),
                 ..
             }) => match inline.or_else(|| args.next()) {
-                Some(value) if ok(&value) => (name, value),
+                Some(value) if check(&value) => (name, value),
                 _ => return Err(usage(format!("{} needs {} (see --help)", name, needs))),
             },
             _ if arg.starts_with('-') && arg != "-" => return Err(unknown(&arg)),
@@ -505,11 +515,12 @@ mod tests {
         }
     }
 
-    /// The command line `args` of a program with `--path` and `--threads`: the values of both,
-    /// and the files; or the error's message.
-    fn parsed(
-        args: &[&str],
-    ) -> Result<(Option<String>, Option<String>, Vec<Option<String>>), String> {
+    /// The values given to `--path` and `--threads`, and the files to read.
+    type Parsed = (Option<String>, Option<String>, Vec<Option<String>>);
+
+    /// The command line `args` of a program with `--path` and `--threads`, or the error's
+    /// message.
+    fn parsed(args: &[&str]) -> Result<Parsed, String> {
         let args = args.iter().map(|arg| arg.to_string()).collect();
         let options = parse("test: a program", &[PATH, THREADS], args).map_err(failure)?;
         let value = |flag| options.value(flag).map(String::from);

@@ -83,7 +83,7 @@ impl Unranking {
         for (i, cell) in cells[..self.k].iter_mut().enumerate() {
             let digit = match self.reciprocals[i] {
                 0 => rank,
-                reciprocal => (u128::from(reciprocal) * u128::from(rank) >> 64) as u32,
+                reciprocal => ((u128::from(reciprocal) * u128::from(rank)) >> 64) as u32,
             };
             rank -= digit * self.weights[i];
             *cell = nth_cell(!used as u16, digit);
