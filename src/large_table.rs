@@ -234,10 +234,10 @@ mod tests {
     /// never more; `equal` says which the group is expected to be.
     fn check<const W: usize, const N: usize>(tiles: &[u8], equal: bool) {
         let exact = build_table::<W, N>(tiles);
-        let ranking = Ranking::new(tiles.len(), N);
+        let unranking = Unranking::new(&Ranking::new(tiles.len(), N), tiles.len());
         let most_regions = (0..exact.len() as u32)
             .map(|rank| {
-                let cells = Unranking::new(&ranking, tiles.len()).placement(rank);
+                let cells = unranking.placement(rank);
                 let taken = cells[..tiles.len()].iter().fold(0, |m, &c| m | 1 << c);
                 let free = Masks::<W, N>::BOARD & !taken;
                 let mut rest = free;

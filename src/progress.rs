@@ -28,9 +28,19 @@ pub fn silence() {
 /// One piece of long work, told on standard error as it goes.
 pub struct Progress {
     started: Instant,
-    terminal: bool,
-    /// When progress was last told, and whether its line stands unfinished on the terminal.
-    last: Mutex<(Option<Instant>, bool)>,
+    told: Mutex<Told>,
+}
+
+/// What a [`Progress`] has told so far.
+#[derive(Default)]
+struct Told {
+    /// When progress was last told.
+    at: Option<Instant>,
+    /// Whether its line stands unfinished on the terminal.
+    standing: bool,
+    /// Whether standard error is a terminal: asked once, when there is first something to tell,
+    /// so that work that ends quickly asks nothing.
+    terminal: Option<bool>,
 }
 
 impl Default for Progress {
@@ -44,8 +54,7 @@ impl Progress {
     pub fn new() -> Progress {
         Progress {
             started: Instant::now(),
-            terminal: is_terminal(2),
-            last: Mutex::new((None, false)),
+            told: Mutex::new(Told::default()),
         }
     }
 
@@ -53,40 +62,44 @@ impl Progress {
     /// progress was told too recently: on a terminal, redrawn in place at most five times a
     /// second; elsewhere, a line at most every ten seconds. `line` runs only when it is told.
     pub fn update(&self, line: impl FnOnce() -> String) {
-        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
-        let every = match self.terminal {
+        if QUIET.load(Relaxed) || self.started.elapsed() < AFTER {
+            return;
+        }
+        let mut told = self.told.lock().unwrap_or_else(|e| e.into_inner());
+        let terminal = *told.terminal.get_or_insert_with(|| is_terminal(2));
+        let every = match terminal {
             true => ON_TERMINAL,
             false => ELSEWHERE,
         };
-        let early = self.started.elapsed() < AFTER;
-        if QUIET.load(Relaxed) || early || last.0.map_or(false, |at| at.elapsed() < every) {
+        if told.at.map_or(false, |at| at.elapsed() < every) {
             return;
         }
         let text = format!("{}, {} s", line(), self.started.elapsed().as_secs());
-        let _ = match self.terminal {
+        let _ = match terminal {
             true => write!(io::stderr(), "\r{}\x1b[K", text),
             false => writeln!(io::stderr(), "{}", text),
         };
-        *last = (Some(Instant::now()), self.terminal);
+        told.at = Some(Instant::now());
+        told.standing = terminal;
     }
 
     /// Tells `line` at once, on a line of its own.
     pub fn say(&self, line: &str) {
-        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
         if QUIET.load(Relaxed) {
             return;
         }
-        let wipe = if last.1 { "\r\x1b[K" } else { "" };
+        let mut told = self.told.lock().unwrap_or_else(|e| e.into_inner());
+        let wipe = if told.standing { "\r\x1b[K" } else { "" };
         let _ = writeln!(io::stderr(), "{}{}", wipe, line);
-        last.1 = false;
+        told.standing = false;
     }
 }
 
 impl Drop for Progress {
     /// The work is over: its line, if it stands on the terminal, goes before what comes next.
     fn drop(&mut self) {
-        let last = self.last.lock().unwrap_or_else(|e| e.into_inner());
-        if last.1 {
+        let told = self.told.lock().unwrap_or_else(|e| e.into_inner());
+        if told.standing {
             let _ = write!(io::stderr(), "\r\x1b[K");
         }
     }

@@ -117,11 +117,10 @@ fn saved<const W: usize, const N: usize>(
     build: fn(&[u8], usize, &Progress) -> Vec<u8>,
 ) -> PatternDb<W, N> {
     let sizes: Vec<usize> = groups.iter().map(|g| table_len(N, g.len())).collect();
-    let progress = Progress::new();
+    let (progress, file) = (Progress::new(), saved_tables::file(dir, groups));
     match saved_tables::load(dir, groups, &sizes, threads) {
         Ok(tables) => return PatternDb::from_saved_tables(groups, tables),
         Err(NotLoaded::Unsound(why)) => {
-            let file = saved_tables::file(dir, groups);
             progress.say(&format!("{} {}; it is built again", file.display(), why));
         }
         Err(NotLoaded::Missing) => {}
@@ -137,7 +136,6 @@ fn saved<const W: usize, const N: usize>(
         progress.say(&format!("  built the table of tiles {:?}", tiles));
         table
     });
-    let file = saved_tables::file(dir, groups);
     match saved_tables::save(dir, groups, &tables) {
         Ok(()) => progress.say(&format!("  saved {}", file.display())),
         Err(e) => progress.say(&format!("  cannot save them in {}: {}", dir.display(), e)),
