@@ -16,6 +16,8 @@ use crate::board::{reaches_goal, replay, Board, Move};
 use crate::constructive;
 use crate::linear_conflict::lower_bound;
 use crate::optimal::Ladder;
+#[cfg(feature = "tables")]
+use crate::optimal_5x5::Optimal5x5;
 use crate::threads::cores;
 use std::path::PathBuf;
 
@@ -78,6 +80,8 @@ pub struct AnyShape {
     table_dir: Option<PathBuf>,
     /// The optimal solvers made so far, by width and height.
     solvers: Vec<((usize, usize), Box<dyn OptimalPath>)>,
+    /// Whether 5x5 boards are solved in the fewest moves too (`--optimal`).
+    optimal_5x5: bool,
 }
 
 impl AnyShape {
@@ -88,6 +92,17 @@ impl AnyShape {
             effort: 1,
             table_dir: None,
             solvers: Vec::new(),
+            optimal_5x5: false,
+        }
+    }
+
+    /// This solver, solving 5x5 boards in the fewest moves too ([`crate::optimal_5x5`]): from
+    /// seconds to days a board, with tables of 510 MB.
+    #[cfg(feature = "tables")]
+    pub fn with_optimal_5x5(self) -> Self {
+        AnyShape {
+            optimal_5x5: true,
+            ..self
         }
     }
 
@@ -124,7 +139,7 @@ impl AnyShape {
         if !reaches_goal(width, tiles) {
             return None;
         }
-        if tiles.len() <= OPTIMAL_CELLS {
+        if tiles.len() <= OPTIMAL_CELLS || self.optimal_5x5 && (width, tiles.len()) == (5, 25) {
             let moves = self.optimal_path(width, tiles);
             moves.iter().for_each(|&m| emit(m));
             let length = moves.len() as u64;
@@ -182,15 +197,15 @@ impl AnyShape {
         moves
     }
 
-    /// The first shortest path in dictionary order from `tiles` (at most 16 cells, `width` to a
-    /// row), which can reach the goal, from the solver of its shape.
+    /// The first shortest path in dictionary order from `tiles` (at most 16 cells, or 5x5,
+    /// `width` to a row), which can reach the goal, from the solver of its shape.
     fn optimal_path(&mut self, width: usize, tiles: &[u32]) -> Vec<Move> {
         let shape = (width, tiles.len() / width);
         let index = match self.solvers.iter().position(|(s, _)| *s == shape) {
             Some(index) => index,
             None => {
-                self.solvers
-                    .push((shape, optimal_solver(shape, self.threads, &self.table_dir)));
+                let solver = optimal_solver(shape, self.threads, &self.table_dir);
+                self.solvers.push((shape, solver));
                 self.solvers.len() - 1
             }
         };
@@ -251,11 +266,7 @@ trait OptimalPath {
 
 impl<const W: usize, const N: usize> OptimalPath for Ladder<W, N> {
     fn path(&mut self, tiles: &[u32]) -> Vec<Move> {
-        let mut cells = [0u8; N];
-        for (cell, &tile) in cells.iter_mut().zip(tiles) {
-            *cell = tile as u8;
-        }
-        let start = Board::from_tiles(cells).expect("an arrangement of the tiles");
+        let start = board_of(tiles);
         let goal = Board::canonical_goal(N - 1);
         let mut paths = self.paths(&[(start, goal)]);
         paths
@@ -265,8 +276,24 @@ impl<const W: usize, const N: usize> OptimalPath for Ladder<W, N> {
     }
 }
 
-/// The optimal solver of the shape `(width, height)`, of at most 16 cells, keeping its tables
-/// in `table_dir` if the shape keeps any (only the 4x4 board's).
+#[cfg(feature = "tables")]
+impl OptimalPath for Optimal5x5 {
+    fn path(&mut self, tiles: &[u32]) -> Vec<Move> {
+        Optimal5x5::path(self, &board_of(tiles)).0
+    }
+}
+
+/// The board of `tiles`, an arrangement of `0..N`.
+fn board_of<const W: usize, const N: usize>(tiles: &[u32]) -> Board<W, N> {
+    let mut cells = [0u8; N];
+    for (cell, &tile) in cells.iter_mut().zip(tiles) {
+        *cell = tile as u8;
+    }
+    Board::from_tiles(cells).expect("an arrangement of the tiles")
+}
+
+/// The optimal solver of the shape `(width, height)`, of at most 16 cells or 5x5, keeping its
+/// tables in `table_dir` if the shape keeps any (the 4x4 and 5x5 boards').
 fn optimal_solver(
     shape: (usize, usize),
     threads: usize,
@@ -278,6 +305,10 @@ fn optimal_solver(
     ) -> Box<dyn OptimalPath> {
         let solver = Ladder::<W, N>::for_shape(threads).with_large_tables();
         Box::new(solver.with_table_dir(table_dir.clone()))
+    }
+    #[cfg(feature = "tables")]
+    if shape == (5, 5) {
+        return Box::new(Optimal5x5::new(threads, table_dir.clone()));
     }
     macro_rules! solvers {
         ($(($w:literal, $h:literal)),*) => {

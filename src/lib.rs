@@ -48,6 +48,8 @@ pub mod linear_conflict;
 pub mod manhattan;
 pub mod move_rules;
 pub mod optimal;
+#[cfg(feature = "tables")]
+pub mod optimal_5x5;
 pub mod pattern_db;
 pub mod placements;
 pub mod progress;

@@ -223,7 +223,8 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
         tables: Vec<impl Into<Table>>,
     ) -> Self {
         let mut db = PatternDb::ranked(partitions, groups, tables);
-        if db.groups.iter().all(|g| g.tiles <= MAX_GROUP) {
+        // Spread out, a group of six on the 5x5 board would take 25^6 bytes, 244 MB.
+        if N <= 16 && db.groups.iter().all(|g| g.tiles <= MAX_GROUP) {
             db.by_cells = db
                 .groups
                 .iter()
@@ -309,7 +310,7 @@ fn by_cells_index<const N: usize>(cells: &[u8]) -> usize {
 /// `table`, of a group of `k` tiles on a board of `N` cells, spread out to be indexed by
 /// [`by_cells_index`] (entries no placement has stay 0).
 fn spread<const N: usize>(table: &[u8], k: usize) -> Vec<u8> {
-    let board = ((1u32 << N) - 1) as u16;
+    let board = Masks::<1, N>::BOARD;
     let mut by_cells = vec![0u8; N.pow(k as u32)];
     // As in `build_table`: ranks in order come in blocks, one placement of all tiles but the
     // last, that tile on each free cell in turn.
@@ -319,7 +320,7 @@ fn spread<const N: usize>(table: &[u8], k: usize) -> Vec<u8> {
         *cell = i as u8;
     }
     for block in table.chunks(N - (k - 1)) {
-        let used = prefix.iter().fold(0u16, |m, &c| m | 1 << c);
+        let used = prefix.iter().fold(0u32, |m, &c| m | 1 << c);
         let base = N * by_cells_index::<N>(prefix);
         let mut free = board & !used;
         for &entry in block {
@@ -366,7 +367,7 @@ pub fn build_table<const W: usize, const N: usize>(tiles: &[u8]) -> Vec<u8> {
         loop {
             let left_in = &mut frontier[base..base + block];
             if left_in.iter().any(|&cells| cells != 0) {
-                let used = prefix[..k - 1].iter().fold(0u16, |m, &c| m | 1 << c);
+                let used = prefix[..k - 1].iter().fold(0u32, |m, &c| m | 1 << c);
                 const FREE: u8 = NO_TILE as u8;
                 let mut slot_at = [FREE; MAX_CELLS];
                 for (slot, &cell) in prefix[..k - 1].iter().enumerate() {
@@ -386,8 +387,8 @@ pub fn build_table<const W: usize, const N: usize>(tiles: &[u8]) -> Vec<u8> {
                     let occupied = used | 1 << last;
                     // The new regions' cells, expanded together: a tile next to any of them
                     // steps in, leaving the blank where the tile was.
-                    let mut regions = 0u16;
-                    let mut rest = new;
+                    let mut regions = 0u32;
+                    let mut rest = u32::from(new);
                     while rest != 0 {
                         regions |=
                             region::<W, N>(rest.trailing_zeros() as usize, board & !occupied);
@@ -396,7 +397,7 @@ pub fn build_table<const W: usize, const N: usize>(tiles: &[u8]) -> Vec<u8> {
                     if reached[r] == 0 {
                         table[r] = distance;
                     }
-                    reached[r] |= regions;
+                    reached[r] |= regions as u16;
                     slot_at[last] = (k - 1) as u8;
                     let mut cells = prefix;
                     cells[k - 1] = last as u8;
@@ -559,16 +560,21 @@ impl<const W: usize, const N: usize, const G: usize> Heuristic<W, N> for Pattern
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::board::Board;
     use std::collections::{HashMap, VecDeque};
 
-    /// A group's table against a plain search that knows nothing of regions or ranks: 0-1
-    /// breadth-first search over the group's cells and the blank's cell, in a hash map, the
-    /// blank stepping onto a free cell for nothing and swapping with a group tile for one move.
+    /// A group's table against a plain search.
     fn check_table<const W: usize, const N: usize>(tiles: &[u8]) {
         let table = build_table::<W, N>(tiles);
+        assert_eq!(table, plain_table::<W, N>(tiles), "{}x{} {:?}", N / W, W, tiles);
+    }
+
+    /// The table of the group `tiles` by a plain search that knows nothing of regions or ranks:
+    /// 0-1 breadth-first search over the group's cells and the blank's cell, in a hash map, the
+    /// blank stepping onto a free cell for nothing and swapping with a group tile for one move.
+    pub(crate) fn plain_table<const W: usize, const N: usize>(tiles: &[u8]) -> Vec<u8> {
         let neighbours = Masks::<W, N>::NEIGHBOURS;
         let home: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
         let mut cost: HashMap<(Vec<u8>, usize), u8> = HashMap::new();
@@ -594,17 +600,15 @@ mod tests {
         }
         // Placements the plain search never reaches (a group of every tile keeps parity, as on
         // the 2x2 board) stay 0 in the table: no solvable board has them.
-        let mut best = vec![u8::MAX; table.len()];
+        let mut best = vec![u8::MAX; table_len(N, tiles.len())];
         let ranking = Ranking::new(tiles.len(), N);
         for ((cells, _), d) in cost {
             let r = ranking.rank(&cells) as usize;
             best[r] = best[r].min(d);
         }
-        let best: Vec<u8> = best
-            .iter()
+        best.iter()
             .map(|&d| if d == u8::MAX { 0 } else { d })
-            .collect();
-        assert_eq!(table, best, "{}x{} {:?}", N / W, W, tiles);
+            .collect()
     }
 
     #[test]

@@ -1,10 +1,10 @@
-//! The placements of a group of tiles on a board of up to 16 cells, as a pattern database's
+//! The placements of a group of tiles on a board of up to 25 cells, as a pattern database's
 //! build walks them: each ranked by a perfect index, as Cantor ranks permutations, and kept up
 //! to date as a tile steps ([`Ranking`]); the ranks taken in order ([`advance`]); and the
 //! region of free cells the blank wanders in for nothing ([`region`]).
 
-/// The most cells of a board.
-pub const MAX_CELLS: usize = 16;
+/// The most cells of a board: the 5x5 board's 25, a bit of a `u32` mask each.
+pub const MAX_CELLS: usize = 25;
 
 /// The most tiles of a group whose placements are ranked: eight, for the 7-8 tables of
 /// [`crate::large_table`].
@@ -41,13 +41,16 @@ const fn nth_bits() -> [[u8; 8]; 256] {
     table
 }
 
-/// The cell of the set bit of `cells` that has `n` set bits below it: two look-ups, not a loop
-/// of `n` steps.
-fn nth_cell(cells: u16, n: u32) -> u8 {
-    let low = cells as u8;
-    match n.checked_sub(low.count_ones()) {
-        None => NTH_BIT[usize::from(low)][n as usize],
-        Some(n) => 8 + NTH_BIT[usize::from(cells >> 8)][n as usize],
+/// The cell of the set bit of `cells` that has `n` set bits below it: a look-up a byte, not a
+/// loop of `n` steps.
+fn nth_cell(mut cells: u32, mut n: u32) -> u8 {
+    let mut base = 0;
+    loop {
+        let byte = cells as u8;
+        match n.checked_sub(byte.count_ones()) {
+            None => return base + NTH_BIT[usize::from(byte)][n as usize],
+            Some(left) => (n, cells, base) = (left, cells >> 8, base + 8),
+        }
     }
 }
 
@@ -86,7 +89,7 @@ impl Unranking {
                 reciprocal => ((u128::from(reciprocal) * u128::from(rank)) >> 64) as u32,
             };
             rank -= digit * self.weights[i];
-            *cell = nth_cell(!used as u16, digit);
+            *cell = nth_cell(!used, digit);
             used |= 1 << *cell;
         }
         cells
@@ -157,8 +160,8 @@ impl Ranking {
 }
 
 /// The cells next to each cell of a board `width` wide with `cells` cells, as bit masks.
-const fn neighbour_masks(width: usize, cells: usize) -> [u16; MAX_CELLS] {
-    let mut masks = [0u16; MAX_CELLS];
+const fn neighbour_masks(width: usize, cells: usize) -> [u32; MAX_CELLS] {
+    let mut masks = [0u32; MAX_CELLS];
     let mut cell = 0;
     while cell < cells {
         if cell >= width {
@@ -179,8 +182,8 @@ const fn neighbour_masks(width: usize, cells: usize) -> [u16; MAX_CELLS] {
 }
 
 /// The cells of a board `width` wide with `cells` cells that are not in column `column`.
-const fn outside_column(width: usize, cells: usize, column: usize) -> u16 {
-    let (mut mask, mut cell) = (0u16, 0);
+const fn outside_column(width: usize, cells: usize, column: usize) -> u32 {
+    let (mut mask, mut cell) = (0u32, 0);
     while cell < cells {
         if cell % width != column {
             mask |= 1 << cell;
@@ -194,17 +197,17 @@ const fn outside_column(width: usize, cells: usize, column: usize) -> u16 {
 pub struct Masks<const W: usize, const N: usize>;
 
 impl<const W: usize, const N: usize> Masks<W, N> {
-    pub const NEIGHBOURS: [u16; MAX_CELLS] = neighbour_masks(W, N);
-    pub const BOARD: u16 = ((1u32 << N) - 1) as u16;
-    const NOT_LEFT: u16 = outside_column(W, N, 0);
-    const NOT_RIGHT: u16 = outside_column(W, N, W - 1);
+    pub const NEIGHBOURS: [u32; MAX_CELLS] = neighbour_masks(W, N);
+    pub const BOARD: u32 = ((1u64 << N) - 1) as u32;
+    const NOT_LEFT: u32 = outside_column(W, N, 0);
+    const NOT_RIGHT: u32 = outside_column(W, N, W - 1);
 }
 
 /// The cells the blank reaches from `start` through the free cells `free` of a board `W` wide
 /// with `N` cells.
-pub fn region<const W: usize, const N: usize>(start: usize, free: u16) -> u16 {
+pub fn region<const W: usize, const N: usize>(start: usize, free: u32) -> u32 {
     let (not_left, not_right) = (Masks::<W, N>::NOT_LEFT, Masks::<W, N>::NOT_RIGHT);
-    let mut region = 1u16 << start;
+    let mut region = 1u32 << start;
     loop {
         let grown = (region
             | region << W
@@ -222,10 +225,10 @@ pub fn region<const W: usize, const N: usize>(start: usize, free: u16) -> u16 {
 /// The next placement of `cells.len()` tiles on the cells of `board` in rank order: the last
 /// tile to the next free cell above its own, or else the one before it, and so on, the tiles
 /// after it on the lowest free cells. False after the last placement.
-pub fn advance(cells: &mut [u8], board: u16) -> bool {
+pub fn advance(cells: &mut [u8], board: u32) -> bool {
     for i in (0..cells.len()).rev() {
-        let used = cells[..i].iter().fold(0u16, |m, &c| m | 1 << c);
-        let above = board & !used & !((2u32 << cells[i]) - 1) as u16;
+        let used = cells[..i].iter().fold(0u32, |m, &c| m | 1 << c);
+        let above = board & !used & !((2u64 << cells[i]) - 1) as u32;
         if above != 0 {
             cells[i] = above.trailing_zeros() as u8;
             let mut used = used | 1 << cells[i];
@@ -265,7 +268,7 @@ mod tests {
             for cells in placements {
                 for slot in 0..6 {
                     let from = usize::from(cells[slot]);
-                    let occupied = cells.iter().fold(0u16, |m, &c| m | 1 << c);
+                    let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
                     let mut targets = neighbours[from] & !occupied;
                     while targets != 0 {
                         let to = targets.trailing_zeros() as usize;

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 #[cfg(feature = "tables")]
-use crate::large_table::{build_large_table, PARTITION_78};
+use crate::large_table::{build_large_table, PARTITION_6666, PARTITION_78};
 use crate::move_rules::MoveRules;
 use crate::pattern_db::{build_table, second_partition, PatternDb};
 #[cfg(feature = "tables")]
@@ -26,6 +26,10 @@ pub const TABLE_RULES: usize = 12;
 /// 6 ms, where those of 12 take longer than a single board's search.
 #[cfg(feature = "tables")]
 const SAVED_RULES: usize = 10;
+
+/// The same for the 5x5 board's saved tables, whose searches are long.
+#[cfg(feature = "tables")]
+const RULES_5X5: usize = 12;
 
 /// The tables of `groups` built on up to `threads` threads, and their move rules beside them.
 pub fn built<const W: usize, const N: usize>(
@@ -68,7 +72,7 @@ pub fn saved_663<const W: usize, const N: usize>(
     threads: usize,
 ) -> (PatternDb<W, N>, &'static MoveRules) {
     let (mut db, rules) = beside_rules::<W, N, _, _>(&[dir], threads, SAVED_RULES, |dir| {
-        saved(dir, threads, &PARTITION_663, "6-6-3", 3, |tiles, _, _| {
+        saved(Some(dir), threads, &PARTITION_663, "6-6-3", 3, |tiles, _, _| {
             build_table::<W, N>(tiles)
         })
     });
@@ -80,7 +84,19 @@ pub fn saved_663<const W: usize, const N: usize>(
 /// ([`crate::large_table`]).
 #[cfg(feature = "tables")]
 pub fn saved_78<const W: usize, const N: usize>(dir: &Path, threads: usize) -> PatternDb<W, N> {
-    saved(dir, threads, &PARTITION_78, "7-8", 1, build_78::<W, N>)
+    saved(Some(dir), threads, &PARTITION_78, "7-8", 1, build_large::<W, N>)
+}
+
+/// Korf and Felner's 6-6-6-6 tables of the 5x5 board kept in `dir`, or with none built for this
+/// run alone, beside their move rules: 510 MB, about 75 s to build on two cores
+/// ([`crate::large_table`]). The rules are the 4x4 board's, which hold on any larger board
+/// ([`crate::move_rules`]: a sequence is forbidden where its twin stays within its cells).
+#[cfg(feature = "tables")]
+pub fn saved_6666(dir: Option<&Path>, threads: usize) -> (PatternDb<5, 25, 4>, &'static MoveRules) {
+    let (mut db, rules) = beside_rules::<4, 16, _, _>(&[dir], threads, RULES_5X5, |&dir| {
+        saved(dir, threads, &PARTITION_6666, "6-6-6-6", 1, build_large::<5, 25>)
+    });
+    (db.remove(0), rules)
 }
 
 /// `work` applied to each item, and the move rules of a board `W` wide with `N` cells of up to
@@ -106,47 +122,51 @@ fn beside_rules<const W: usize, const N: usize, T: Sync, R: Send>(
 /// The tables of `groups` (the partition called `name`) saved in `dir`, or, when no sound file
 /// of them is there, built by `build` (a table given its tiles, up to `threads` threads, and the
 /// progress to tell), `at_once` of them at a time, with progress on standard error, and saved
-/// there.
+/// there; with no `dir`, built.
 #[cfg(feature = "tables")]
-fn saved<const W: usize, const N: usize>(
-    dir: &Path,
+fn saved<const W: usize, const N: usize, const G: usize>(
+    dir: Option<&Path>,
     threads: usize,
     groups: &[&[u8]],
     name: &str,
     at_once: usize,
     build: fn(&[u8], usize, &Progress) -> Vec<u8>,
-) -> PatternDb<W, N> {
+) -> PatternDb<W, N, G> {
     let sizes: Vec<usize> = groups.iter().map(|g| table_len(N, g.len())).collect();
-    let (progress, file) = (Progress::new(), saved_tables::file(dir, groups));
-    match saved_tables::load(dir, groups, &sizes, threads) {
-        Ok(tables) => return PatternDb::from_saved_tables(groups, tables),
-        Err(NotLoaded::Unsound(why)) => {
-            progress.say(&format!("{} {}; it is built again", file.display(), why));
+    let progress = Progress::new();
+    let building = match dir {
+        Some(dir) => {
+            let file = saved_tables::file(dir, groups);
+            match saved_tables::load(dir, groups, &sizes, threads) {
+                Ok(tables) => return PatternDb::from_saved_tables(groups, tables),
+                Err(NotLoaded::Unsound(why)) => {
+                    progress.say(&format!("{} {}; it is built again", file.display(), why));
+                }
+                Err(NotLoaded::Missing) => {}
+            }
+            format!("in {}, once", dir.display())
         }
-        Err(NotLoaded::Missing) => {}
-    }
-    let building = format!(
-        "building the {} pattern databases in {}",
-        name,
-        dir.display()
-    );
-    progress.say(&format!("{}, once", building));
+        None => "for this run (--tables DIR keeps them)".to_string(),
+    };
+    progress.say(&format!("building the {} pattern databases {}", name, building));
     let tables = in_parallel(groups, at_once, |tiles| {
         let table = build(tiles, threads, &progress);
         progress.say(&format!("  built the table of tiles {:?}", tiles));
         table
     });
-    match saved_tables::save(dir, groups, &tables) {
-        Ok(()) => progress.say(&format!("  saved {}", file.display())),
-        Err(e) => progress.say(&format!("  cannot save them in {}: {}", dir.display(), e)),
+    if let Some(dir) = dir {
+        match saved_tables::save(dir, groups, &tables) {
+            Ok(()) => progress.say(&format!("  saved {}", saved_tables::file(dir, groups).display())),
+            Err(e) => progress.say(&format!("  cannot save them in {}: {}", dir.display(), e)),
+        }
     }
     PatternDb::from_tables(groups, tables)
 }
 
-/// A table of the 7-8 partition built on `threads` threads, telling `progress` how many
-/// placements each level reaches: the larger table takes over a minute.
+/// A table of a large group built on `threads` threads, telling `progress` how many placements
+/// each level reaches: a table of the 7-8 or 6-6-6-6 partition takes about 20 s to 70 s.
 #[cfg(feature = "tables")]
-fn build_78<const W: usize, const N: usize>(
+fn build_large<const W: usize, const N: usize>(
     tiles: &[u8],
     threads: usize,
     progress: &Progress,

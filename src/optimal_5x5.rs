@@ -1,0 +1,70 @@
+//! The fewest moves on the 5x5 board, the 24-puzzle: IDA* under Korf and Felner's 6-6-6-6
+//! additive pattern databases ([`crate::large_table::PARTITION_6666`]), looked up on the board and on its mirror
+//! about the main diagonal, the larger sum the estimate, every core on the one board.
+//!
+//! The tables take 510 MB and about 75 s to build on two cores, so `--tables DIR` keeps them
+//! ([`crate::tables::saved_6666`]), and a board first searches under Manhattan distance for as
+//! many nodes as loading them costs: a board a few dozen moves from the goal never waits for
+//! them. A random board needs about 100 moves and billions of nodes; what they cost is in
+//! doc/performance.md.
+
+use std::path::PathBuf;
+
+use crate::board::{Board, Move};
+use crate::budgeted::{self, unsolved, Budget};
+use crate::manhattan::Manhattan;
+use crate::move_rules::{GrowingRules, MoveRules};
+use crate::pattern_db::PatternDb;
+use crate::tables;
+
+/// Search nodes under Manhattan distance that cost about what mapping and checking the saved
+/// tables costs (a few tenths of a second).
+const MANHATTAN_NODES: u64 = 20_000_000;
+
+/// The optimal solver of the 5x5 board, towards the goal `1 2 .. 24 0`.
+pub struct Optimal5x5 {
+    threads: usize,
+    /// Where the tables are kept, if anywhere.
+    table_dir: Option<PathBuf>,
+    /// The tables and their move rules, once a board has needed them.
+    tables: Option<(PatternDb<5, 25, 4>, &'static MoveRules)>,
+}
+
+impl Optimal5x5 {
+    /// A solver that searches on up to `threads` threads and keeps its tables in `table_dir`,
+    /// if any (else builds them for this run when a board first needs them).
+    pub fn new(threads: usize, table_dir: Option<PathBuf>) -> Self {
+        Optimal5x5 {
+            threads,
+            table_dir,
+            tables: None,
+        }
+    }
+
+    /// The first shortest path in dictionary order from `start` to the goal, which parity must
+    /// let it reach ([`Board::parity`]), and the search nodes it took.
+    pub fn path(&mut self, start: &Board<5, 25>) -> (Vec<Move>, u64) {
+        let goal = Board::canonical_goal(24);
+        let (starts, mut cases) = budgeted::open(&[(*start, goal)]);
+        let budget = |spent: u64, nodes: u64| Budget {
+            threads: self.threads,
+            max_moves: u32::MAX,
+            spent,
+            nodes,
+        };
+        // The 4x4 board's move rules hold on the larger board (see `tables::saved_6666`).
+        let (manhattan, rules) = (Manhattan::new(&goal), GrowingRules::new(4, 4));
+        let within = budget(0, MANHATTAN_NODES);
+        let mut nodes = budgeted::search(&starts, &mut cases, &manhattan, rules, within);
+        if unsolved(&cases) {
+            let (threads, dir) = (self.threads, self.table_dir.as_deref());
+            let (db, rules) = self
+                .tables
+                .get_or_insert_with(|| tables::saved_6666(dir, threads));
+            let all = budget(nodes, u64::MAX);
+            nodes = budgeted::search(&starts, &mut cases, &*db, *rules, all);
+        }
+        let path = budgeted::paths(cases).pop().flatten();
+        (path.expect("a board that parity lets reach the goal"), nodes)
+    }
+}
