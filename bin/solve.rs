@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
-use engine::any_shape::{self, AnyShape, Report};
+use engine::any_shape::{AnyShape, Report};
 use engine::board::{check_arrangement, Move};
 use engine::input::{InputError, MAX_SIDE};
 use engine::judge::{self, Flag, Output, Reader, Run, Value, QUIET, SHOW, TABLES, THREADS};
@@ -104,8 +104,8 @@ fn solve() -> Run {
     judge::each_case(&options, 1, read_board, |boards, out| {
         for (width, tiles) in boards {
             solved += 1;
-            if let Some(progress) = &progress {
-                progress.board(solved, *width, tiles.len());
+            if let (Some(progress), Some(how)) = (&progress, solver.method(*width, tiles.len())) {
+                progress.board(solved, *width, tiles.len(), how);
             }
             answer(&mut solver, *width, tiles, out, show, stats)?;
             // On a terminal, each answer before the next board.
@@ -165,7 +165,8 @@ fn answer(
     Ok(())
 }
 
-/// A line on standard error, when it is a terminal, for a board that takes more than a second:
+/// A line on standard error, when it is a terminal, for a board solved by beam search or
+/// construction that takes more than a second (a search for the fewest moves tells its own):
 /// which board, how it is being solved, and the seconds so far, redrawn each second on a thread
 /// of its own and wiped once the board is done, before its answer is printed.
 struct Progress {
@@ -181,9 +182,8 @@ impl Progress {
         Progress { events, wiped }
     }
 
-    /// Board number `board`, `width` wide with `cells` cells, is being solved.
-    fn board(&self, board: usize, width: usize, cells: usize) {
-        let how = any_shape::method(width, cells);
+    /// Board number `board`, `width` wide with `cells` cells, is being solved by `how`.
+    fn board(&self, board: usize, width: usize, cells: usize, how: &str) {
         let label = format!("board {} ({} x {}): {}", board, cells / width, width, how);
         self.events.send(Some(label)).ok();
     }

@@ -139,7 +139,7 @@ impl AnyShape {
         if !reaches_goal(width, tiles) {
             return None;
         }
-        if tiles.len() <= OPTIMAL_CELLS || self.optimal_5x5 && (width, tiles.len()) == (5, 25) {
+        if self.solves_optimally(width, tiles.len()) {
             let moves = self.optimal_path(width, tiles);
             moves.iter().for_each(|&m| emit(m));
             let length = moves.len() as u64;
@@ -241,12 +241,21 @@ fn astray_block(width: usize, board: &[u32]) -> Option<(usize, Vec<u32>)> {
     Some((sub_width, block.collect()))
 }
 
-/// How a board `width` wide with `cells` cells is solved, in words, for a person waiting.
-pub fn method(width: usize, cells: usize) -> &'static str {
-    match cells {
-        0..=OPTIMAL_CELLS => "searching for the fewest moves",
-        _ if cells <= last_block(width) => "beam search",
-        _ => "building the moves, then solving the last block",
+impl AnyShape {
+    /// Whether a board `width` wide with `cells` cells is solved in the fewest moves.
+    fn solves_optimally(&self, width: usize, cells: usize) -> bool {
+        cells <= OPTIMAL_CELLS || self.optimal_5x5 && (width, cells) == (5, 25)
+    }
+
+    /// How a board `width` wide with `cells` cells is solved, in words, for a person waiting;
+    /// `None` for the fewest moves, whose searches and table builds tell their own progress
+    /// ([`crate::progress`]).
+    pub fn method(&self, width: usize, cells: usize) -> Option<&'static str> {
+        match cells {
+            _ if self.solves_optimally(width, cells) => None,
+            _ if cells <= last_block(width) => Some("beam search"),
+            _ => Some("building the moves, then solving the last block"),
+        }
     }
 }
 
@@ -347,22 +356,18 @@ mod tests {
 
     #[test]
     fn each_size_of_board_has_its_method() {
-        assert_eq!(method(4, 16), "searching for the fewest moves");
-        assert_eq!(method(2, 16), "searching for the fewest moves");
-        assert_eq!(method(5, 25), "beam search");
-        assert_eq!(method(8, 64), "beam search");
-        assert_eq!(method(10, 100), "beam search");
-        assert_eq!(
-            method(11, 121),
-            "building the moves, then solving the last block"
-        );
-        assert_eq!(
-            method(3, 120),
-            "building the moves, then solving the last block"
-        );
-        assert_eq!(
-            method(30, 60),
-            "building the moves, then solving the last block"
-        );
+        let solver = AnyShape::new(1);
+        let method = |width, cells| solver.method(width, cells);
+        assert_eq!(method(4, 16), None);
+        assert_eq!(method(2, 16), None);
+        assert_eq!(method(5, 25), Some("beam search"));
+        assert_eq!(method(8, 64), Some("beam search"));
+        assert_eq!(method(10, 100), Some("beam search"));
+        let built = Some("building the moves, then solving the last block");
+        assert_eq!(method(11, 121), built);
+        assert_eq!(method(3, 120), built);
+        assert_eq!(method(30, 60), built);
+        #[cfg(feature = "tables")]
+        assert_eq!(solver.with_optimal_5x5().method(5, 25), None);
     }
 }

@@ -445,3 +445,44 @@ fn tables_are_kept_for_the_4x4_board_as_fifteen_keeps_them() {
     assert_eq!(files, ["pdb-1.5.6.9.10.13-7.8.11.12.14.15-2.3.4.bin"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--optimal` on 5x5 boards, the tables kept in a folder that later runs of the tests reuse
+/// (the first builds them: about 75 s on two cores; the builder is checked against a plain
+/// search on smaller groups in `large_table`'s tests). Korf and Felner's two boards that take
+/// seconds get their published lengths, and their paths replay. Boards of short random walks,
+/// searched under the tables alone, get the path a plain IDA* finds: the first shortest in
+/// dictionary order.
+#[test]
+fn five_by_five_boards_in_the_fewest_moves_with_saved_tables() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables-5x5");
+    let korf = korf_felner_50();
+    let chosen: Vec<(usize, Vec<u32>)> = [39, 24]
+        .iter()
+        .map(|&i| (korf[i].0, korf[i].1.iter().map(|&t| u32::from(t)).collect()))
+        .collect();
+    assert_eq!([chosen[0].0, chosen[1].0], [82, 81]);
+    let boards: Vec<Vec<u32>> = chosen.iter().map(|(_, tiles)| tiles.clone()).collect();
+    let args = ["--optimal", "--stats", "--quiet", "--tables", dir.to_str().unwrap()];
+    let output = stdout_of(SOLVE, &args, &input_of(5, &boards));
+    let lines: Vec<&str> = output.lines().collect();
+    assert_eq!(lines.len(), 4, "{}", output);
+    let goal: Vec<u32> = (1..25).chain([0]).collect();
+    for ((length, tiles), answer) in chosen.iter().zip(lines.chunks(2)) {
+        assert_eq!(answer[0].len(), *length);
+        assert_eq!(replay(5, tiles, answer[0]), Some(goal.clone()));
+        let stats = stats_words(answer[1]);
+        assert_eq!(stats[..3], [&length.to_string()[..], "moves", "optimal"]);
+    }
+
+    let (db, rules) = engine::tables::saved_6666(Some(&dir), 2);
+    let mut rng = Rng::new(24);
+    for _ in 0..12 {
+        let walk = common::random_walk(5, 60, &mut rng);
+        let tiles: [u8; 25] = std::array::from_fn(|i| walk[i] as u8);
+        let start = engine::board::Board::<5, 25>::from_tiles(tiles).unwrap();
+        let search = engine::ida_star::Iterations::new(&start, &db, rules, u32::MAX);
+        let moves = search.finish(2, u64::MAX).unwrap().moves;
+        let path: String = moves.iter().map(|m| m.letter()).collect();
+        assert_eq!(path, plain_ida_star(&tiles, 5), "{:?}", tiles);
+    }
+}

@@ -5,10 +5,9 @@
 
 use std::time::Duration;
 
-use engine::board::Move;
 
 use crate::common::{
-    korf_felner_50, manhattan_sum, random_solvable_board, replay, rows_of, Rng,
+    korf_felner_50, manhattan_sum, random_solvable_board, random_walk, replay, rows_of, Rng,
     SHAPES_UP_TO_16_CELLS,
 };
 use crate::measure::{grouped, human, least_time, Shell};
@@ -98,7 +97,7 @@ pub fn solve(shells: [Shell; 3]) {
     let walks = [(5, 10), (6, 5), (7, 5)].map(|(side, count)| {
         let boards: Vec<(usize, Vec<u32>)> = (0..count)
             .map(|_| {
-                let tiles = random_walk(side, &mut walk_rng);
+                let tiles = random_walk(side, 1000 + walk_rng.below(9001), &mut walk_rng);
                 (manhattan_sum(side, &tiles) as usize, tiles)
             })
             .collect();
@@ -181,17 +180,3 @@ pub fn solve(shells: [Shell; 3]) {
     println!("\nPeak memory of those: {}.\n", large_shell.finish());
 }
 
-/// A board `side` x `side` reached from the goal by 1,000 to 10,000 random moves, each of the
-/// four directions alike, a move off the edge doing nothing: DeepCubeA's way of making boards.
-fn random_walk(side: usize, rng: &mut Rng) -> Vec<u32> {
-    let cells = side * side;
-    let mut tiles: Vec<u32> = (1..cells as u32).chain([0]).collect();
-    let mut blank = cells - 1;
-    for _ in 0..1000 + rng.below(9001) {
-        if let Some(to) = Move::ALL[rng.below(4)].target(side, cells, blank) {
-            tiles.swap(blank, to);
-            blank = to;
-        }
-    }
-    tiles
-}

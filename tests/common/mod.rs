@@ -127,6 +127,22 @@ impl Rng {
     }
 }
 
+/// A board `side` x `side` reached from the goal by `tries` random moves, each of the four
+/// directions alike, a move off the edge doing nothing: DeepCubeA's way of making boards, with
+/// 1,000 to 10,000 tries.
+pub fn random_walk(side: usize, tries: usize, rng: &mut Rng) -> Vec<u32> {
+    let cells = side * side;
+    let mut tiles: Vec<u32> = (1..cells as u32).chain([0]).collect();
+    let mut blank = cells - 1;
+    for _ in 0..tries {
+        if let Some(to) = Move::ALL[rng.below(4)].target(side, cells, blank) {
+            tiles.swap(blank, to);
+            blank = to;
+        }
+    }
+    tiles
+}
+
 /// A uniformly random arrangement of `0..rows * columns`, as tiles of any board.
 pub fn random_board(rows: usize, columns: usize, rng: &mut Rng) -> Vec<u32> {
     let mut tiles: Vec<u32> = (0..(rows * columns) as u32).collect();
