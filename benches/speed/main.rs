@@ -14,9 +14,12 @@
 //! 6. `solve`: every shape of up to 16 cells, Korf and Felner's 50 5x5 boards, larger boards,
 //!    one board per process.
 //! 7. The newer judge problems: `eight_two` on 200 random pairs, and IDA* beside tables.
+//! 8. `solve --optimal` on 5x5 (`optimal5x5`): the 6-6-6-6 tables' build, Korf and Felner's 50
+//!    and random-walk boards with their nodes and seconds (about half an hour).
 //!
 //! One file a section (`single.rs`, `classic.rs`, `batch.rs`, `fifteen.rs`, `mxn.rs`,
-//! `solve.rs`, `judges.rs`), the timing and process helpers they share in `measure.rs`.
+//! `solve.rs`, `judges.rs`, `optimal_5x5.rs`), the timing and process helpers they share in
+//! `measure.rs`.
 
 mod batch;
 mod classic;
@@ -24,6 +27,7 @@ mod fifteen;
 mod judges;
 mod measure;
 mod mxn;
+mod optimal_5x5;
 mod single;
 mod solve;
 
@@ -47,13 +51,22 @@ fn main() {
     ];
     let solve_shells = [Shell::start(), Shell::start(), Shell::start()];
     let judges_shell = Shell::start();
+    let optimal_5x5_shell = Shell::start();
     // Cargo adds `--bench`; the other arguments name sections.
     let named: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
-    const SECTIONS: [&str; 8] = [
-        "single", "classic", "batch", "fifteen", "eighty", "mxn", "solve", "judges",
+    const SECTIONS: [&str; 9] = [
+        "single",
+        "classic",
+        "batch",
+        "fifteen",
+        "eighty",
+        "mxn",
+        "solve",
+        "judges",
+        "optimal5x5",
     ];
     if let Some(unknown) = named.iter().find(|n| !SECTIONS.contains(&n.as_str())) {
         eprintln!(
@@ -93,5 +106,8 @@ fn main() {
     }
     if wanted("judges") {
         judges::judges(judges_shell);
+    }
+    if wanted("optimal5x5") {
+        optimal_5x5::optimal_5x5(optimal_5x5_shell);
     }
 }

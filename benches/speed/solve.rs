@@ -14,7 +14,7 @@ use crate::measure::{grouped, human, least_time, Shell};
 
 /// Runs `solve` with `args` on the board `tiles` (`columns` wide) in `shell`, as a person does:
 /// the wall time from process start, and the moves printed, checked to solve the board.
-fn solve_once(shell: &mut Shell, args: &str, columns: usize, tiles: &[u32]) -> (Duration, String) {
+pub fn solve_once(shell: &mut Shell, args: &str, columns: usize, tiles: &[u32]) -> (Duration, String) {
     let file = |suffix: &str| {
         std::env::temp_dir().join(format!("solve-bench-{}.{}", std::process::id(), suffix))
     };
@@ -81,7 +81,7 @@ pub fn solve(shells: [Shell; 3]) {
     println!(
         "\nBoards past 16 cells by beam search at `--effort` 1 (the default), 2 and 4, each \
          through `solve` in a process of its own: Korf and Felner's 50 5x5 boards against their \
-         published optimal lengths (95 to 125), and random-walk boards (from the goal, 1,000 to \
+         published optimal lengths (81 to 114), and random-walk boards (from the goal, 1,000 to \
          10,000 random moves, a move off the edge doing nothing) against the tiles' Manhattan \
          distance, a lower bound on any path.\n"
     );

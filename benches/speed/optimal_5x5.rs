@@ -1,0 +1,212 @@
+//! 8. `solve --optimal` on 5x5 (`optimal5x5`): the 6-6-6-6 tables built and saved by the program
+//! in a process of its own, with its peak memory and the file's size; then Korf and Felner's 50
+//! and random-walk boards, each searched in this process under the saved tables on every core,
+//! up to a cap of nodes. A board solved shows its nodes and seconds; a board cut off, the bound
+//! it reached and, where its optimal length is published, an estimate of its nodes and time from
+//! the growth of its iterations.
+
+use std::time::{Duration, Instant};
+
+use engine::board::Board;
+use engine::ida_star::Iterations;
+use engine::large_table::PARTITION_6666;
+use engine::pattern_db::PatternDb;
+use engine::saved_tables;
+use engine::tables::saved_6666;
+
+use crate::common::{korf_felner_50, random_walk, Rng};
+use crate::measure::{cores, grouped, human, Shell};
+use crate::solve::solve_once;
+
+/// The most nodes one of Korf and Felner's boards is searched for: about 15 s on two cores.
+const KORF_CAP: u64 = 300_000_000;
+
+/// The same for a random-walk board: about a minute, the target for the median board.
+const WALK_CAP: u64 = 1_200_000_000;
+
+/// The random-walk boards, made as DeepCubeA made its test boards.
+const WALKS: usize = 10;
+
+/// What the search of one board came to.
+struct Searched {
+    /// The path's length, if it was found within the cap.
+    moves: Option<usize>,
+    nodes: u64,
+    time: Duration,
+    /// The bound of the next iteration.
+    bound: u32,
+    /// How many times the nodes of the last iteration the next is likely to take.
+    growth: f64,
+    /// The nodes of the last iteration.
+    last: u64,
+}
+
+impl Searched {
+    /// The nodes and time the board would take to its optimal length `optimal`: those spent,
+    /// and each iteration left, to the last one whole, grown by the last growth.
+    fn estimate(&self, optimal: usize) -> (f64, Duration) {
+        let left = (optimal as u32).saturating_sub(self.bound) / 2 + 1;
+        let mut nodes = self.nodes as f64;
+        let mut iteration = self.last as f64;
+        for _ in 0..left {
+            iteration *= self.growth;
+            nodes += iteration;
+        }
+        let rate = self.nodes as f64 / self.time.as_secs_f64();
+        (nodes, Duration::from_secs_f64(nodes / rate))
+    }
+}
+
+/// `tiles` searched under `db` and `rules` on every core until solved, or until the next
+/// iteration is forecast to pass `cap` nodes.
+fn search(
+    db: &PatternDb<5, 25, 4>,
+    rules: &'static engine::move_rules::MoveRules,
+    tiles: &[u32],
+    cap: u64,
+) -> Searched {
+    let cells: [u8; 25] = std::array::from_fn(|i| tiles[i] as u8);
+    let start = Board::<5, 25>::from_tiles(cells).expect("a board");
+    let mut search = Iterations::new(&start, db, rules, u32::MAX);
+    let (started, mut last, mut growth) = (Instant::now(), 0, 0.0);
+    loop {
+        let before = search.nodes();
+        let moves = match search.run_iteration(cores(), u64::MAX) {
+            Some(end) => Some(end.expect("a path").moves.len()),
+            None => None,
+        };
+        if moves.is_none() {
+            last = search.nodes() - before;
+            growth = search.forecast() as f64 / last.max(1) as f64;
+        }
+        let cut = search.nodes().saturating_add(search.forecast()) > cap;
+        if moves.is_some() || cut {
+            return Searched {
+                moves,
+                nodes: search.nodes(),
+                time: started.elapsed(),
+                bound: search.bound(),
+                growth,
+                last,
+            };
+        }
+    }
+}
+
+pub fn optimal_5x5(mut shell: Shell) {
+    println!("## `solve --optimal`: the fewest moves on 5x5\n");
+    let folder = std::env::temp_dir().join(format!("solve-bench-5x5-{}", std::process::id()));
+    let korf: Vec<(usize, Vec<u32>)> = korf_felner_50()
+        .into_iter()
+        .map(|(optimal, tiles)| (optimal, tiles.iter().map(|&t| u32::from(t)).collect()))
+        .collect();
+    // Board 40 needs the tables, and takes under a second with them.
+    let (optimal, tiles) = &korf[39];
+    let args = format!("--optimal --quiet --tables '{}'", folder.display());
+    let (built, moves) = solve_once(&mut shell, &args, 5, tiles);
+    assert_eq!(moves.len(), *optimal);
+    let file = saved_tables::file(&folder, &PARTITION_6666);
+    let size = std::fs::metadata(&file).expect("the saved tables").len();
+    println!(
+        "`solve --optimal --tables` built and saved the 6-6-6-6 tables ({} MB on disk) and \
+         answered Korf and Felner's board 40 ({} moves) in {}, in a peak memory of {}.\n",
+        size / 1_000_000,
+        optimal,
+        human(built),
+        shell.finish()
+    );
+
+    let started = Instant::now();
+    let (db, rules) = saved_6666(Some(&folder), cores());
+    println!(
+        "Loaded in this process in {}. Each board below is searched under them on {} threads, \
+         until the next iteration is forecast to pass {} nodes; a board cut off there shows the \
+         bound reached and, from its optimal length and the growth of its last iteration over \
+         the one before, its nodes and time to the end of the last iteration.\n",
+        human(started.elapsed()),
+        cores(),
+        grouped(KORF_CAP)
+    );
+    println!("| Board | Moves | Nodes | Time | Nodes a second |");
+    println!("|---|---:|---:|---:|---:|");
+    let mut solved = Vec::new();
+    let mut longer = Vec::new();
+    for (i, (optimal, tiles)) in korf.iter().enumerate() {
+        let searched = search(&db, rules, tiles, KORF_CAP);
+        let rate = searched.nodes as f64 / searched.time.as_secs_f64() / 1e6;
+        match searched.moves {
+            Some(moves) => {
+                assert_eq!(moves, *optimal, "Korf and Felner's board {}", i + 1);
+                solved.push((searched.time, searched.nodes));
+                println!(
+                    "| Korf and Felner {} | {} | {} | {} | {:.1} million |",
+                    i + 1,
+                    moves,
+                    grouped(searched.nodes),
+                    human(searched.time),
+                    rate
+                );
+            }
+            None => {
+                let (nodes, time) = searched.estimate(*optimal);
+                if time > Duration::from_secs(3600) {
+                    longer.push(i + 1);
+                }
+                println!(
+                    "| Korf and Felner {} | {} (cut off at bound {}) | about {:.1e} | about {} | {:.1} million |",
+                    i + 1,
+                    optimal,
+                    searched.bound,
+                    nodes,
+                    human(time),
+                    rate
+                );
+            }
+        }
+    }
+    println!(
+        "\nKorf and Felner's 50: {} solved within the cap; estimated over an hour: {:?}.\n",
+        solved.len(),
+        longer
+    );
+
+    println!(
+        "{} random-walk boards (from the goal, 1,000 to 10,000 random moves, a move off the edge \
+         doing nothing), searched the same way up to {} nodes:\n",
+        WALKS,
+        grouped(WALK_CAP)
+    );
+    println!("| Board | Moves | Nodes | Time |");
+    println!("|---|---:|---:|---:|");
+    let mut rng = Rng::new(1912);
+    let mut results = Vec::new();
+    for i in 0..WALKS {
+        let tiles = random_walk(5, 1000 + rng.below(9001), &mut rng);
+        let searched = search(&db, rules, &tiles, WALK_CAP);
+        let moves = match searched.moves {
+            Some(moves) => moves.to_string(),
+            None => format!("cut off at bound {}", searched.bound),
+        };
+        // A board cut off counts as slower than any solved.
+        let time = match searched.moves {
+            Some(_) => searched.time,
+            None => Duration::MAX,
+        };
+        results.push((time, searched.nodes));
+        println!(
+            "| walk {} | {} | {} | {} |",
+            i + 1,
+            moves,
+            grouped(searched.nodes),
+            human(searched.time)
+        );
+    }
+    results.sort_unstable();
+    let (median_time, median_nodes) = results[WALKS / 2];
+    let median = match median_time {
+        Duration::MAX => "beyond the cap".to_string(),
+        time => format!("{} and {} nodes", human(time), grouped(median_nodes)),
+    };
+    println!("\nThe median random-walk board: {}.\n", median);
+    std::fs::remove_dir_all(&folder).ok();
+}
