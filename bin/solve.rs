@@ -1,5 +1,6 @@
 //! A sliding puzzle of any shape, for a person with a board in hand: the fewest moves on boards
-//! of up to 16 cells (2x2 to 4x4, 2x8, 3x5), short solutions on larger ones.
+//! of up to 16 cells (2x2 to 4x4, 2x8, 3x5), and on 5x5 with `--optimal`; short solutions on
+//! larger ones.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -17,10 +18,11 @@ const HELP: &str = "\
 solve: short solutions for a sliding puzzle of any shape
 Prints, for each board, moves of the blank (D, L, R, U) that turn it into 1 2 .. N-1 with the
 blank in the bottom-right cell: the fewest moves, and of those the first in dictionary order,
-on boards of up to 16 cells (2x2 to 4x4, 2x8, 3x5, ...); on boards of up to 100 cells (5x5 to
-10x10, ...) short moves found by beam search, not proven the fewest; on larger boards moves built
-row by row, the last block of up to 100 cells by beam search. An empty line for a board already
-solved, and unsolvable when no sequence of moves solves it (parity decides, before any search).
+on boards of up to 16 cells (2x2 to 4x4, 2x8, 3x5, ...) and with --optimal on 5x5; on boards of
+up to 100 cells (5x5 to 10x10, ...) short moves found by beam search, not proven the fewest; on
+larger boards moves built row by row, the last block of up to 100 cells by beam search. An empty
+line for a board already solved, and unsolvable when no sequence of moves solves it (parity
+decides, before any search).
 
 Input: each board as its rows, one a line, of numbers separated by white space (0, . or x the
 blank); every row as long as the first, at least 2 rows of at least 2, at most 999 of 999; a

@@ -1,8 +1,9 @@
 //! Pattern database tables too large for [`crate::pattern_db::build_table`]: Korf and Felner's
 //! 7-8 partition of the 4x4 board, whose group of eight tiles has 16·15·..·9 = 518,918,400
-//! placements. That builder keeps three 16-bit masks of blank cells a placement, 3 GB here; this
-//! one keeps a byte and the table's own byte, about 1 GB, and shares each level out between the
-//! threads.
+//! placements, and their 6-6-6-6 partition of the 5x5 board, 127,512,000 placements a group.
+//! That builder keeps three 16-bit masks of blank cells a placement, 3 GB for the 7-8 group;
+//! this one keeps a byte and the table's own byte, about 1 GB, and shares each level out between
+//! the threads.
 //!
 //! The state is the same: a placement and the region of free cells the blank stands in. The
 //! regions of a placement are numbered by their lowest cell, and a placement's byte holds which
@@ -16,8 +17,8 @@
 //! the marks into reached regions and marks the placements that gained one for the next level,
 //! the first such level being the placement's entry. Until a placement's next expansion, its
 //! byte keeps the regions expanded before in its high bits, where no mark lands, as those
-//! regions are reached. A child's region is one look-up in a table of every set of free cells,
-//! not a flood fill.
+//! regions are reached. A child's region is one look-up in a table of every set of occupied
+//! cells, not a flood fill.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -87,11 +88,13 @@ pub fn build_large_table<const W: usize, const N: usize>(
         }
         progress(distance, gained);
         sweep(&mut table, threads, |base, entries| {
+            let mut placements = unranking.in_order();
             for (j, entry) in entries.iter_mut().enumerate() {
                 if *entry & FRONTIER != 0 {
                     *entry &= !FRONTIER;
                     let rank = (base + j) as u32;
-                    expand::<W, N>(&ranking, &unranking, &labels, k, rank, &marks);
+                    let cells = placements.placement(rank);
+                    expand::<W, N>(&ranking, &labels, &cells[..k], rank, &marks);
                 }
             }
             0
@@ -141,23 +144,21 @@ fn settle(marks: &[AtomicU64], base: usize, entries: &mut [u8], distance: u8) ->
     gained
 }
 
-/// The placement of rank `rank` of the group of `k` tiles expanded: each tile next to a region
-/// reached since its last expansion steps into it, and the region of the placement that leaves,
-/// the one of the cell the tile left, is marked.
+/// The placement `cells` (the cell of each tile of the group) of rank `rank` expanded: each
+/// tile next to a region reached since its last expansion steps into it, and the region of the
+/// placement that leaves, the one of the cell the tile left, is marked.
 fn expand<const W: usize, const N: usize>(
     ranking: &Ranking,
-    unranking: &Unranking,
     labels: &[u64],
-    k: usize,
+    cells: &[u8],
     rank: u32,
     marks: &[AtomicU64],
 ) {
-    let cells = unranking.placement(rank);
     let mut slot_at = [NO_TILE as u8; MAX_CELLS];
-    for (slot, &cell) in cells[..k].iter().enumerate() {
+    for (slot, &cell) in cells.iter().enumerate() {
         slot_at[usize::from(cell)] = slot as u8;
     }
-    let occupied = cells[..k].iter().fold(0u32, |m, &c| m | 1 << c);
+    let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
     let own = labels[label_index::<N>(occupied)];
     let word = &marks[rank as usize / 8];
     let byte = (word.load(Relaxed) >> (8 * (rank % 8))) as u8;
@@ -174,7 +175,7 @@ fn expand<const W: usize, const N: usize>(
         rest &= rest - 1;
         open |= u32::from(reached >> (own >> (2 * cell) & 3) & 1) << cell;
     }
-    for (slot, &from) in cells[..k].iter().enumerate() {
+    for (slot, &from) in cells.iter().enumerate() {
         let from = usize::from(from);
         let mut targets = Masks::<W, N>::NEIGHBOURS[from] & open;
         while targets != 0 {
@@ -389,8 +390,11 @@ mod tests {
         for (k, step) in [(1, 1), (5, 1), (7, 997), (8, 99_991)] {
             let ranking = Ranking::new(k, 16);
             let unranking = Unranking::new(&ranking, k);
+            let mut in_order = unranking.in_order();
             for rank in (0..table_len(16, k) as u32).step_by(step) {
-                assert_eq!(ranking.rank(&unranking.placement(rank)[..k]), rank);
+                let placement = unranking.placement(rank);
+                assert_eq!(ranking.rank(&placement[..k]), rank);
+                assert_eq!(in_order.placement(rank), placement);
             }
         }
     }

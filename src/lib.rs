@@ -10,10 +10,12 @@
 //! - [`linear_conflict`]: Manhattan distance plus linear conflict, for boards of up to 16 cells.
 //! - [`pattern_db`]: additive pattern databases of boards of up to 16 cells, built at run time;
 //!   [`placements`] ranks their groups' placements and finds the blank's regions.
-//! - [`large_table`]: the 4x4 board's 7-8 pattern databases, built in two bytes a placement.
+//! - [`large_table`]: the 4x4 board's 7-8 and the 5x5 board's 6-6-6-6 pattern databases, built
+//!   in two bytes a placement.
+//! - [`optimal_5x5`]: the fewest moves on the 5x5 board, IDA* under the 6-6-6-6 tables.
 //! - [`saved_tables`]: pattern databases kept on disk, written atomically, checked on loading.
 //!
-//!   These two make the `tables` feature (on by default): `--tables DIR`, which a judge, keeping
+//!   These three make the `tables` feature (on by default): `--tables DIR`, which a judge, keeping
 //!   no files, never asks for, so the bundles leave them out with all that is marked
 //!   `#[cfg(feature = "tables")]`.
 //! - [`constructive`]: a solution, not the shortest, for a board of any size, by construction;

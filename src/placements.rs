@@ -96,6 +96,49 @@ impl Unranking {
     }
 }
 
+/// Placements from ranks taken in increasing order ([`Unranking::in_order`]).
+pub struct InOrder<'a> {
+    unranking: &'a Unranking,
+    /// The block of the last rank, its first placement, and the cells that leaves free.
+    block: u32,
+    first: [u8; MAX_RANKED],
+    free: u32,
+}
+
+impl Unranking {
+    /// The placements of ranks taken in increasing order: ranks come in blocks of one placement
+    /// of all tiles but the last, the last on each cell left free in turn, so a rank in the same
+    /// block as the one before costs a look-up, not a whole unranking.
+    pub fn in_order(&self) -> InOrder<'_> {
+        InOrder {
+            unranking: self,
+            block: u32::MAX,
+            first: [0; MAX_RANKED],
+            free: 0,
+        }
+    }
+}
+
+impl InOrder<'_> {
+    /// The placement of rank `rank`, as [`Unranking::placement`] gives it.
+    pub fn placement(&mut self, rank: u32) -> [u8; MAX_RANKED] {
+        let (unranking, k) = (self.unranking, self.unranking.k);
+        if k < 2 {
+            return unranking.placement(rank);
+        }
+        let per_block = unranking.weights[k - 2];
+        let block = rank / per_block;
+        if block != self.block {
+            self.block = block;
+            self.first = unranking.placement(block * per_block);
+            self.free = !self.first[..k - 1].iter().fold(0u32, |m, &c| m | 1 << c);
+        }
+        let mut cells = self.first;
+        cells[k - 1] = nth_cell(self.free, rank - block * per_block);
+        cells
+    }
+}
+
 /// `slot_at`'s answer for a cell that holds none of the group's tiles.
 pub const NO_TILE: usize = MAX_RANKED;
 

@@ -68,8 +68,10 @@ pub fn human(d: Duration) -> String {
         format!("{:.1} µs", ns / 1e3)
     } else if ns < 1e9 {
         format!("{:.1} ms", ns / 1e6)
-    } else {
+    } else if ns < 3600e9 {
         format!("{:.2} s", ns / 1e9)
+    } else {
+        format!("{:.1} h", ns / 3600e9)
     }
 }
 

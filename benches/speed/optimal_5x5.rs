@@ -1,6 +1,6 @@
 //! 8. `solve --optimal` on 5x5 (`optimal5x5`): the 6-6-6-6 tables built and saved by the program
 //! in a process of its own, with its peak memory and the file's size; then Korf and Felner's 50
-//! and random-walk boards, each searched in this process under the saved tables on every core,
+//! and two sets of random-walk boards, each searched in this process under the saved tables on every core,
 //! up to a cap of nodes. A board solved shows its nodes and seconds; a board cut off, the bound
 //! it reached and, where its optimal length is published, an estimate of its nodes and time from
 //! the growth of its iterations.
@@ -14,17 +14,17 @@ use engine::pattern_db::PatternDb;
 use engine::saved_tables;
 use engine::tables::saved_6666;
 
-use crate::common::{korf_felner_50, random_walk, Rng};
+use crate::common::{korf_felner_50, manhattan_sum, random_walk, Rng};
 use crate::measure::{cores, grouped, human, Shell};
 use crate::solve::solve_once;
 
-/// The most nodes one of Korf and Felner's boards is searched for: about 15 s on two cores.
-const KORF_CAP: u64 = 300_000_000;
+/// The most nodes one of Korf and Felner's boards is searched for: about 30 s on two cores.
+const KORF_CAP: u64 = 1_200_000_000;
 
 /// The same for a random-walk board: about a minute, the target for the median board.
-const WALK_CAP: u64 = 1_200_000_000;
+const WALK_CAP: u64 = 2_400_000_000;
 
-/// The random-walk boards, made as DeepCubeA made its test boards.
+/// The random-walk boards of each set, made as DeepCubeA made its test boards.
 const WALKS: usize = 10;
 
 /// What the search of one board came to.
@@ -129,15 +129,15 @@ pub fn optimal_5x5(mut shell: Shell) {
     );
     println!("| Board | Moves | Nodes | Time | Nodes a second |");
     println!("|---|---:|---:|---:|---:|");
-    let mut solved = Vec::new();
-    let mut longer = Vec::new();
+    let (mut solved, mut longer, mut times) = (0, Vec::new(), Vec::new());
     for (i, (optimal, tiles)) in korf.iter().enumerate() {
         let searched = search(&db, rules, tiles, KORF_CAP);
         let rate = searched.nodes as f64 / searched.time.as_secs_f64() / 1e6;
         match searched.moves {
             Some(moves) => {
                 assert_eq!(moves, *optimal, "Korf and Felner's board {}", i + 1);
-                solved.push((searched.time, searched.nodes));
+                solved += 1;
+                times.push(searched.time);
                 println!(
                     "| Korf and Felner {} | {} | {} | {} | {:.1} million |",
                     i + 1,
@@ -149,6 +149,7 @@ pub fn optimal_5x5(mut shell: Shell) {
             }
             None => {
                 let (nodes, time) = searched.estimate(*optimal);
+                times.push(time);
                 if time > Duration::from_secs(3600) {
                     longer.push(i + 1);
                 }
@@ -164,49 +165,63 @@ pub fn optimal_5x5(mut shell: Shell) {
             }
         }
     }
+    times.sort_unstable();
     println!(
-        "\nKorf and Felner's 50: {} solved within the cap; estimated over an hour: {:?}.\n",
-        solved.len(),
+        "\nKorf and Felner's 50: {} solved within the cap; the median board, solved or \
+         estimated, {}; estimated over an hour: {:?}.\n",
+        solved,
+        human(times[times.len() / 2]),
         longer
     );
 
-    println!(
-        "{} random-walk boards (from the goal, 1,000 to 10,000 random moves, a move off the edge \
-         doing nothing), searched the same way up to {} nodes:\n",
-        WALKS,
-        grouped(WALK_CAP)
-    );
-    println!("| Board | Moves | Nodes | Time |");
-    println!("|---|---:|---:|---:|");
     let mut rng = Rng::new(1912);
-    let mut results = Vec::new();
-    for i in 0..WALKS {
-        let tiles = random_walk(5, 1000 + rng.below(9001), &mut rng);
-        let searched = search(&db, rules, &tiles, WALK_CAP);
-        let moves = match searched.moves {
-            Some(moves) => moves.to_string(),
-            None => format!("cut off at bound {}", searched.bound),
-        };
-        // A board cut off counts as slower than any solved.
-        let time = match searched.moves {
-            Some(_) => searched.time,
-            None => Duration::MAX,
-        };
-        results.push((time, searched.nodes));
+    let sets = [
+        ("1,000 to 10,000", 1000, 10_000),
+        ("1,000 (a mean Manhattan distance near DeepCubeA's boards' 65)", 1000, 1000),
+    ];
+    for (what, least, most) in sets {
+        let boards: Vec<Vec<u32>> = (0..WALKS)
+            .map(|_| random_walk(5, least + rng.below(most - least + 1), &mut rng))
+            .collect();
+        let distance: u64 = boards.iter().map(|tiles| manhattan_sum(5, tiles)).sum();
         println!(
-            "| walk {} | {} | {} | {} |",
-            i + 1,
-            moves,
-            grouped(searched.nodes),
-            human(searched.time)
+            "{} random-walk boards of {} random moves from the goal (each of the four alike, a \
+             move off the edge doing nothing), a mean Manhattan distance of {:.1}, searched the \
+             same way up to {} nodes:\n",
+            WALKS,
+            what,
+            distance as f64 / WALKS as f64,
+            grouped(WALK_CAP)
         );
+        println!("| Board | Moves | Nodes | Time |");
+        println!("|---|---:|---:|---:|");
+        let mut results = Vec::new();
+        for (i, tiles) in boards.iter().enumerate() {
+            let searched = search(&db, rules, tiles, WALK_CAP);
+            let moves = match searched.moves {
+                Some(moves) => moves.to_string(),
+                None => format!("cut off at bound {}", searched.bound),
+            };
+            // A board cut off counts as slower than any solved.
+            let time = match searched.moves {
+                Some(_) => searched.time,
+                None => Duration::MAX,
+            };
+            results.push((time, searched.nodes));
+            println!(
+                "| walk {} | {} | {} | {} |",
+                i + 1,
+                moves,
+                grouped(searched.nodes),
+                human(searched.time)
+            );
+        }
+        results.sort_unstable();
+        let median = match results[WALKS / 2] {
+            (Duration::MAX, _) => "beyond the cap".to_string(),
+            (time, nodes) => format!("{} and {} nodes", human(time), grouped(nodes)),
+        };
+        println!("\nThe median board: {}.\n", median);
     }
-    results.sort_unstable();
-    let (median_time, median_nodes) = results[WALKS / 2];
-    let median = match median_time {
-        Duration::MAX => "beyond the cap".to_string(),
-        time => format!("{} and {} nodes", human(time), grouped(median_nodes)),
-    };
-    println!("\nThe median random-walk board: {}.\n", median);
     std::fs::remove_dir_all(&folder).ok();
 }
