@@ -65,6 +65,9 @@ impl Optimal5x5 {
             nodes = budgeted::search(&starts, &mut cases, &*db, *rules, all);
         }
         let path = budgeted::paths(cases).pop().flatten();
-        (path.expect("a board that parity lets reach the goal"), nodes)
+        (
+            path.expect("a board that parity lets reach the goal"),
+            nodes,
+        )
     }
 }

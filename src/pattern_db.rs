@@ -568,7 +568,14 @@ pub(crate) mod tests {
     /// A group's table against a plain search.
     fn check_table<const W: usize, const N: usize>(tiles: &[u8]) {
         let table = build_table::<W, N>(tiles);
-        assert_eq!(table, plain_table::<W, N>(tiles), "{}x{} {:?}", N / W, W, tiles);
+        assert_eq!(
+            table,
+            plain_table::<W, N>(tiles),
+            "{}x{} {:?}",
+            N / W,
+            W,
+            tiles
+        );
     }
 
     /// The table of the group `tiles` by a plain search that knows nothing of regions or ranks:

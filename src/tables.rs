@@ -72,9 +72,14 @@ pub fn saved_663<const W: usize, const N: usize>(
     threads: usize,
 ) -> (PatternDb<W, N>, &'static MoveRules) {
     let (mut db, rules) = beside_rules::<W, N, _, _>(&[dir], threads, SAVED_RULES, |dir| {
-        saved(Some(dir), threads, &PARTITION_663, "6-6-3", 3, |tiles, _, _| {
-            build_table::<W, N>(tiles)
-        })
+        saved(
+            Some(dir),
+            threads,
+            &PARTITION_663,
+            "6-6-3",
+            3,
+            |tiles, _, _| build_table::<W, N>(tiles),
+        )
     });
     (db.remove(0), rules)
 }
@@ -84,7 +89,14 @@ pub fn saved_663<const W: usize, const N: usize>(
 /// ([`crate::large_table`]).
 #[cfg(feature = "tables")]
 pub fn saved_78<const W: usize, const N: usize>(dir: &Path, threads: usize) -> PatternDb<W, N> {
-    saved(Some(dir), threads, &PARTITION_78, "7-8", 1, build_large::<W, N>)
+    saved(
+        Some(dir),
+        threads,
+        &PARTITION_78,
+        "7-8",
+        1,
+        build_large::<W, N>,
+    )
 }
 
 /// Korf and Felner's 6-6-6-6 tables of the 5x5 board kept in `dir`, or with none built for this
@@ -94,7 +106,14 @@ pub fn saved_78<const W: usize, const N: usize>(dir: &Path, threads: usize) -> P
 #[cfg(feature = "tables")]
 pub fn saved_6666(dir: Option<&Path>, threads: usize) -> (PatternDb<5, 25, 4>, &'static MoveRules) {
     let (mut db, rules) = beside_rules::<4, 16, _, _>(&[dir], threads, RULES_5X5, |&dir| {
-        saved(dir, threads, &PARTITION_6666, "6-6-6-6", 1, build_large::<5, 25>)
+        saved(
+            dir,
+            threads,
+            &PARTITION_6666,
+            "6-6-6-6",
+            1,
+            build_large::<5, 25>,
+        )
     });
     (db.remove(0), rules)
 }
@@ -148,7 +167,10 @@ fn saved<const W: usize, const N: usize, const G: usize>(
         }
         None => "for this run (--tables DIR keeps them)".to_string(),
     };
-    progress.say(&format!("building the {} pattern databases {}", name, building));
+    progress.say(&format!(
+        "building the {} pattern databases {}",
+        name, building
+    ));
     let tables = in_parallel(groups, at_once, |tiles| {
         let table = build(tiles, threads, &progress);
         progress.say(&format!("  built the table of tiles {:?}", tiles));
@@ -156,7 +178,10 @@ fn saved<const W: usize, const N: usize, const G: usize>(
     });
     if let Some(dir) = dir {
         match saved_tables::save(dir, groups, &tables) {
-            Ok(()) => progress.say(&format!("  saved {}", saved_tables::file(dir, groups).display())),
+            Ok(()) => progress.say(&format!(
+                "  saved {}",
+                saved_tables::file(dir, groups).display()
+            )),
             Err(e) => progress.say(&format!("  cannot save them in {}: {}", dir.display(), e)),
         }
     }

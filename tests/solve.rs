@@ -462,7 +462,13 @@ fn five_by_five_boards_in_the_fewest_moves_with_saved_tables() {
         .collect();
     assert_eq!([chosen[0].0, chosen[1].0], [82, 81]);
     let boards: Vec<Vec<u32>> = chosen.iter().map(|(_, tiles)| tiles.clone()).collect();
-    let args = ["--optimal", "--stats", "--quiet", "--tables", dir.to_str().unwrap()];
+    let args = [
+        "--optimal",
+        "--stats",
+        "--quiet",
+        "--tables",
+        dir.to_str().unwrap(),
+    ];
     let output = stdout_of(SOLVE, &args, &input_of(5, &boards));
     let lines: Vec<&str> = output.lines().collect();
     assert_eq!(lines.len(), 4, "{}", output);

@@ -1,9 +1,9 @@
-//! 8. `solve --optimal` on 5x5 (`optimal5x5`): the 6-6-6-6 tables built and saved by the program
-//! in a process of its own, with its peak memory and the file's size; then Korf and Felner's 50
-//! and two sets of random-walk boards, each searched in this process under the saved tables on every core,
-//! up to a cap of nodes. A board solved shows its nodes and seconds; a board cut off, the bound
-//! it reached and, where its optimal length is published, an estimate of its nodes and time from
-//! the growth of its iterations.
+//! 8. `solve --optimal` on 5x5 (`optimal5x5`): the 6-6-6-6 tables built and saved by the
+//!    program in a process of its own, with its peak memory and the file's size; then Korf and
+//!    Felner's 50 and two sets of random-walk boards, each searched in this process under the
+//!    saved tables on every core, up to a cap of nodes. A board solved shows its nodes and
+//!    seconds; a board cut off, the bound it reached and, where its optimal length is published,
+//!    an estimate of its nodes and time from the growth of its iterations.
 
 use std::time::{Duration, Instant};
 
@@ -71,10 +71,8 @@ fn search(
     let (started, mut last, mut growth) = (Instant::now(), 0, 0.0);
     loop {
         let before = search.nodes();
-        let moves = match search.run_iteration(cores(), u64::MAX) {
-            Some(end) => Some(end.expect("a path").moves.len()),
-            None => None,
-        };
+        let end = search.run_iteration(cores(), u64::MAX);
+        let moves = end.map(|end| end.expect("a path").moves.len());
         if moves.is_none() {
             last = search.nodes() - before;
             growth = search.forecast() as f64 / last.max(1) as f64;
@@ -177,7 +175,11 @@ pub fn optimal_5x5(mut shell: Shell) {
     let mut rng = Rng::new(1912);
     let sets = [
         ("1,000 to 10,000", 1000, 10_000),
-        ("1,000 (a mean Manhattan distance near DeepCubeA's boards' 65)", 1000, 1000),
+        (
+            "1,000 (a mean Manhattan distance near DeepCubeA's boards' 65)",
+            1000,
+            1000,
+        ),
     ];
     for (what, least, most) in sets {
         let boards: Vec<Vec<u32>> = (0..WALKS)

@@ -5,7 +5,6 @@
 
 use std::time::Duration;
 
-
 use crate::common::{
     korf_felner_50, manhattan_sum, random_solvable_board, random_walk, replay, rows_of, Rng,
     SHAPES_UP_TO_16_CELLS,
@@ -14,7 +13,12 @@ use crate::measure::{grouped, human, least_time, Shell};
 
 /// Runs `solve` with `args` on the board `tiles` (`columns` wide) in `shell`, as a person does:
 /// the wall time from process start, and the moves printed, checked to solve the board.
-pub fn solve_once(shell: &mut Shell, args: &str, columns: usize, tiles: &[u32]) -> (Duration, String) {
+pub fn solve_once(
+    shell: &mut Shell,
+    args: &str,
+    columns: usize,
+    tiles: &[u32],
+) -> (Duration, String) {
     let file = |suffix: &str| {
         std::env::temp_dir().join(format!("solve-bench-{}.{}", std::process::id(), suffix))
     };
@@ -179,4 +183,3 @@ pub fn solve(shells: [Shell; 3]) {
     }
     println!("\nPeak memory of those: {}.\n", large_shell.finish());
 }
-
