@@ -4,10 +4,14 @@
 //! move that undoes the last ([`NoUndo`]), or more (`move_rules`). The heuristic is updated
 //! before the tile slides, so a child cut off costs no write. Threads may share an iteration.
 
+#[cfg(feature = "progress")]
+use std::sync::atomic::AtomicU64;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::board::{Board, Move};
 use crate::manhattan::Manhattan;
+#[cfg(feature = "progress")]
+use crate::progress::Progress;
 use crate::threads::on_threads;
 
 /// The fewest subtrees per thread of a parallel iteration: the threads finish nearly together.
@@ -403,6 +407,9 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
         }
         let subtrees = std::mem::take(&mut self.subtrees);
         let (next, first) = (AtomicUsize::new(0), AtomicUsize::new(usize::MAX));
+        // An iteration of a 5x5 search can take hours: its progress, a subtree at a time.
+        #[cfg(feature = "progress")]
+        let (progress, searched) = (Progress::new(), AtomicU64::new(self.nodes));
         // Past the limit, a helper stops the others.
         let over = AtomicBool::new(false);
         let shared = &*self;
@@ -421,6 +428,8 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
                     break;
                 }
                 helper.tiles = *tiles;
+                #[cfg(feature = "progress")]
+                let before = helper.nodes;
                 if helper.dfs::<false>(*blank, trail.len() as u32, *state, *rule) {
                     if helper.nodes > helper.node_limit {
                         over.store(true, Ordering::Relaxed);
@@ -429,6 +438,18 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
                     first.fetch_min(i, Ordering::Relaxed);
                     // The moves to the subtree, then those within it.
                     found = found.or(Some((i, [trail.clone(), helper.path()].concat())));
+                }
+                #[cfg(feature = "progress")]
+                {
+                    let nodes = searched.fetch_add(helper.nodes - before, Ordering::Relaxed);
+                    progress.update(|| {
+                        let subtree = format!("subtree {} of {}", i + 1, subtrees.len());
+                        let nodes = nodes + helper.nodes - before;
+                        format!(
+                            "searching under bound {}: {}, {} nodes",
+                            shared.bound, subtree, nodes
+                        )
+                    });
                 }
             }
             (found, helper.nodes, helper.next_bound)
