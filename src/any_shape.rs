@@ -288,7 +288,7 @@ impl<const W: usize, const N: usize> OptimalPath for Ladder<W, N> {
 #[cfg(feature = "tables")]
 impl OptimalPath for Optimal5x5 {
     fn path(&mut self, tiles: &[u32]) -> Vec<Move> {
-        Optimal5x5::path(self, &board_of(tiles)).0
+        Optimal5x5::path(self, &board_of(tiles))
     }
 }
 

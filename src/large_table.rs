@@ -220,9 +220,10 @@ const fn binomials() -> [[u32; MAX_RANKED + 1]; MAX_CELLS] {
     table
 }
 
-/// The rank of the set of cells `occupied` among the sets of as many cells, in the order of
-/// their masks: the sum over its cells, lowest first, of (cell choose how many come before, plus
-/// one).
+/// Where the set of cells `occupied` stands in [`region_labels`]: on a board of up to 16 cells
+/// its mask (every set has a place, 65,536 of them); on a larger one its rank among the sets of
+/// as many cells in the order of their masks, the sum over its cells, lowest first, of (cell
+/// choose how many come before, plus one), as 2^25 places would take 256 MB.
 fn label_index<const N: usize>(occupied: u32) -> usize {
     if N <= 16 {
         return occupied as usize;
@@ -236,9 +237,9 @@ fn label_index<const N: usize>(occupied: u32) -> usize {
     rank as usize
 }
 
-/// For each set of `k` occupied cells of a board `W` wide with `N` cells, by [`label_index`],
-/// the number of each free cell's region as [`regions`] numbers them, two bits a cell: one
-/// look-up (in 100 KB for eight tiles on 16 cells, 1.4 MB for six on 25) instead of a flood
+/// For each set of `k` occupied cells of a board `W` wide with `N` cells, at its
+/// [`label_index`], the number of each free cell's region as [`regions`] numbers them, two bits
+/// a cell: one look-up (in 512 KB on 16 cells, 1.4 MB for six tiles on 25) instead of a flood
 /// fill for each child a placement makes.
 fn region_labels<const W: usize, const N: usize>(k: usize) -> Vec<u64> {
     let labels = |occupied: u32| {
@@ -248,11 +249,11 @@ fn region_labels<const W: usize, const N: usize>(k: usize) -> Vec<u64> {
             labels | (index(cell).unwrap_or(0) as u64) << (2 * cell)
         })
     };
-    // The sets of `k` cells in the order of their masks: the next is the lowest run of cells
-    // carried one up, the rest of the run back to the bottom.
     if N <= 16 {
         return (0..1 << N).map(labels).collect();
     }
+    // The sets of `k` cells in the order of their masks: the next is the lowest run of cells
+    // carried one up, the rest of the run back to the bottom.
     let (mut all, mut occupied) = (Vec::new(), (1u32 << k) - 1);
     while occupied & !Masks::<W, N>::BOARD == 0 {
         all.push(labels(occupied));

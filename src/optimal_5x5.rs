@@ -1,25 +1,32 @@
 //! The fewest moves on the 5x5 board, the 24-puzzle: IDA* under Korf and Felner's 6-6-6-6
-//! additive pattern databases ([`crate::large_table::PARTITION_6666`]), looked up on the board and on its mirror
-//! about the main diagonal, the larger sum the estimate, every core on the one board.
+//! additive pattern databases ([`crate::large_table::PARTITION_6666`]), looked up on the board
+//! and on its mirror about the main diagonal, the larger sum the estimate, every core on the one
+//! board.
 //!
-//! The tables take 510 MB and about 75 s to build on two cores, so `--tables DIR` keeps them
+//! The tables take 510 MB and about 70 s to build on two cores, so `--tables DIR` keeps them
 //! ([`crate::tables::saved_6666`]), and a board first searches under Manhattan distance for as
-//! many nodes as loading them costs: a board a few dozen moves from the goal never waits for
-//! them. A random board needs about 100 moves and billions of nodes; what they cost is in
-//! doc/performance.md.
+//! many nodes as getting them costs, loaded or built (the ski-rental rule of the other solvers):
+//! a board a few dozen moves from the goal never waits for them. A random board needs about 100
+//! moves and billions of nodes; what they cost is in doc/performance.md.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::board::{Board, Move};
 use crate::budgeted::{self, unsolved, Budget};
+use crate::large_table::PARTITION_6666;
 use crate::manhattan::Manhattan;
 use crate::move_rules::{GrowingRules, MoveRules};
 use crate::pattern_db::PatternDb;
+use crate::saved_tables;
 use crate::tables;
 
-/// Search nodes under Manhattan distance that cost about what mapping and checking the saved
-/// tables costs (a few tenths of a second).
-const MANHATTAN_NODES: u64 = 20_000_000;
+/// Search nodes under Manhattan distance that cost about what loading the saved tables costs:
+/// about 0.1 s on two cores, at about 40 million nodes a second (Korf and Felner's board 40
+/// takes 0.66 s a process under the saved tables, 0.55 s of it searching).
+const LOAD_NODES: u64 = 4_000_000;
+
+/// The same for building the tables: about 70 s.
+const BUILD_NODES: u64 = 3_000_000_000;
 
 /// The optimal solver of the 5x5 board, towards the goal `1 2 .. 24 0`.
 pub struct Optimal5x5 {
@@ -42,8 +49,8 @@ impl Optimal5x5 {
     }
 
     /// The first shortest path in dictionary order from `start` to the goal, which parity must
-    /// let it reach ([`Board::parity`]), and the search nodes it took.
-    pub fn path(&mut self, start: &Board<5, 25>) -> (Vec<Move>, u64) {
+    /// let it reach ([`Board::parity`]).
+    pub fn path(&mut self, start: &Board<5, 25>) -> Vec<Move> {
         let goal = Board::canonical_goal(24);
         let (starts, mut cases) = budgeted::open(&[(*start, goal)]);
         let budget = |spent: u64, nodes: u64| Budget {
@@ -54,20 +61,21 @@ impl Optimal5x5 {
         };
         // The 4x4 board's move rules hold on the larger board (see `tables::saved_6666`).
         let (manhattan, rules) = (Manhattan::new(&goal), GrowingRules::new(4, 4));
-        let within = budget(0, MANHATTAN_NODES);
-        let mut nodes = budgeted::search(&starts, &mut cases, &manhattan, rules, within);
+        let (threads, dir) = (self.threads, self.table_dir.as_deref());
+        let saved = |dir: &Path| saved_tables::file(dir, &PARTITION_6666).exists();
+        let within = match (&self.tables, dir) {
+            (Some(_), _) => 0,
+            (None, Some(dir)) if saved(dir) => LOAD_NODES,
+            _ => BUILD_NODES,
+        };
+        let spent = budgeted::search(&starts, &mut cases, &manhattan, rules, budget(0, within));
         if unsolved(&cases) {
-            let (threads, dir) = (self.threads, self.table_dir.as_deref());
             let (db, rules) = self
                 .tables
                 .get_or_insert_with(|| tables::saved_6666(dir, threads));
-            let all = budget(nodes, u64::MAX);
-            nodes = budgeted::search(&starts, &mut cases, &*db, *rules, all);
+            budgeted::search(&starts, &mut cases, &*db, *rules, budget(spent, u64::MAX));
         }
         let path = budgeted::paths(cases).pop().flatten();
-        (
-            path.expect("a board that parity lets reach the goal"),
-            nodes,
-        )
+        path.expect("a board that parity lets reach the goal")
     }
 }

@@ -332,9 +332,9 @@ fn spread<const N: usize>(table: &[u8], k: usize) -> Vec<u8> {
     by_cells
 }
 
-/// The table of one group of tiles (at most six) of a board `W` wide with `N` cells: for each
-/// placement's rank, the fewest moves of the group's tiles that bring them home, the blank
-/// ending in its goal cell's region.
+/// The table of one group of tiles (at most six) of a board `W` wide with `N` cells (at most
+/// 16): for each placement's rank, the fewest moves of the group's tiles that bring them home,
+/// the blank ending in its goal cell's region.
 ///
 /// Breadth-first search, one level at a time, over ranks in order. `reached[rank]` holds the
 /// blank cells of the regions already expanded for the placement, and `frontier[rank]` the cells
@@ -343,6 +343,7 @@ fn spread<const N: usize>(table: &[u8], k: usize) -> Vec<u8> {
 /// nothing waits for memory, and the children of ranks taken in order are written in a few
 /// forward streams, as the hardware prefetches best.
 pub fn build_table<const W: usize, const N: usize>(tiles: &[u8]) -> Vec<u8> {
+    assert!(N <= 16, "16-bit masks: larger boards have `large_table`");
     let k = tiles.len();
     let ranking = Ranking::new(k, N);
     let size = table_len(N, k);

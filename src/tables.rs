@@ -100,7 +100,7 @@ pub fn saved_78<const W: usize, const N: usize>(dir: &Path, threads: usize) -> P
 }
 
 /// Korf and Felner's 6-6-6-6 tables of the 5x5 board kept in `dir`, or with none built for this
-/// run alone, beside their move rules: 510 MB, about 75 s to build on two cores
+/// run alone, beside their move rules: 510 MB, about 70 s to build on two cores
 /// ([`crate::large_table`]). The rules are the 4x4 board's, which hold on any larger board
 /// ([`crate::move_rules`]: a sequence is forbidden where its twin stays within its cells).
 #[cfg(feature = "tables")]
