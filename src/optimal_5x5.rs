@@ -5,19 +5,18 @@
 //!
 //! The tables take 510 MB and about 70 s to build on two cores, so `--tables DIR` keeps them
 //! ([`crate::tables::saved_6666`]), and a board first searches under Manhattan distance for as
-//! many nodes as getting them costs, loaded or built (the ski-rental rule of the other solvers):
-//! a board a few dozen moves from the goal never waits for them. A random board needs about 100
-//! moves and billions of nodes; what they cost is in doc/performance.md.
+//! many nodes as loading them costs (as building them costs without `--tables`, whose tables
+//! serve this run alone: the ski-rental rule of the other solvers), so a board a few dozen moves
+//! from the goal never waits for them. A random board needs about 100 moves and billions of
+//! nodes; what they cost is in doc/performance.md.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::board::{Board, Move};
 use crate::budgeted::{self, unsolved, Budget};
-use crate::large_table::PARTITION_6666;
 use crate::manhattan::Manhattan;
 use crate::move_rules::{GrowingRules, MoveRules};
 use crate::pattern_db::PatternDb;
-use crate::saved_tables;
 use crate::tables;
 
 /// Search nodes under Manhattan distance that cost about what loading the saved tables costs:
@@ -25,7 +24,8 @@ use crate::tables;
 /// takes 0.66 s a process under the saved tables, 0.55 s of it searching).
 const LOAD_NODES: u64 = 4_000_000;
 
-/// The same for building the tables: about 70 s.
+/// The same for building tables that no folder keeps: about 70 s. With a folder, a board that
+/// needs more than loading them builds them, for later runs' sake too.
 const BUILD_NODES: u64 = 3_000_000_000;
 
 /// The optimal solver of the 5x5 board, towards the goal `1 2 .. 24 0`.
@@ -62,11 +62,10 @@ impl Optimal5x5 {
         // The 4x4 board's move rules hold on the larger board (see `tables::saved_6666`).
         let (manhattan, rules) = (Manhattan::new(&goal), GrowingRules::new(4, 4));
         let (threads, dir) = (self.threads, self.table_dir.as_deref());
-        let saved = |dir: &Path| saved_tables::file(dir, &PARTITION_6666).exists();
         let within = match (&self.tables, dir) {
             (Some(_), _) => 0,
-            (None, Some(dir)) if saved(dir) => LOAD_NODES,
-            _ => BUILD_NODES,
+            (None, Some(_)) => LOAD_NODES,
+            (None, None) => BUILD_NODES,
         };
         let spent = budgeted::search(&starts, &mut cases, &manhattan, rules, budget(0, within));
         if unsolved(&cases) {
