@@ -94,18 +94,7 @@ impl Unranking {
         }
         cells
     }
-}
 
-/// Placements from ranks taken in increasing order ([`Unranking::in_order`]).
-pub struct InOrder<'a> {
-    unranking: &'a Unranking,
-    /// The block of the last rank, its first placement, and the cells that leaves free.
-    block: u32,
-    first: [u8; MAX_RANKED],
-    free: u32,
-}
-
-impl Unranking {
     /// The placements of ranks taken in increasing order: ranks come in blocks of one placement
     /// of all tiles but the last, the last on each cell left free in turn, so a rank in the same
     /// block as the one before costs a look-up, not a whole unranking.
@@ -117,6 +106,15 @@ impl Unranking {
             free: 0,
         }
     }
+}
+
+/// Placements from ranks taken in increasing order ([`Unranking::in_order`]).
+pub struct InOrder<'a> {
+    unranking: &'a Unranking,
+    /// The block of the last rank, its first placement, and the cells that leaves free.
+    block: u32,
+    first: [u8; MAX_RANKED],
+    free: u32,
 }
 
 impl InOrder<'_> {
