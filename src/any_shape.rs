@@ -197,6 +197,22 @@ impl AnyShape {
         moves
     }
 
+    /// Whether a board `width` wide with `cells` cells is solved in the fewest moves.
+    fn solves_optimally(&self, width: usize, cells: usize) -> bool {
+        cells <= OPTIMAL_CELLS || self.optimal_5x5 && (width, cells) == (5, 25)
+    }
+
+    /// How a board `width` wide with `cells` cells is solved, in words, for a person waiting;
+    /// `None` for the fewest moves, whose searches and table builds tell their own progress
+    /// ([`crate::progress`]).
+    pub fn method(&self, width: usize, cells: usize) -> Option<&'static str> {
+        match cells {
+            _ if self.solves_optimally(width, cells) => None,
+            _ if cells <= last_block(width) => Some("beam search"),
+            _ => Some("building the moves, then solving the last block"),
+        }
+    }
+
     /// The first shortest path in dictionary order from `tiles` (at most 16 cells, or 5x5,
     /// `width` to a row), which can reach the goal, from the solver of its shape.
     fn optimal_path(&mut self, width: usize, tiles: &[u32]) -> Vec<Move> {
@@ -239,24 +255,6 @@ fn astray_block(width: usize, board: &[u32]) -> Option<(usize, Vec<u32>)> {
         .filter(|c| c % width >= left)
         .map(|c| renamed(board[c]));
     Some((sub_width, block.collect()))
-}
-
-impl AnyShape {
-    /// Whether a board `width` wide with `cells` cells is solved in the fewest moves.
-    fn solves_optimally(&self, width: usize, cells: usize) -> bool {
-        cells <= OPTIMAL_CELLS || self.optimal_5x5 && (width, cells) == (5, 25)
-    }
-
-    /// How a board `width` wide with `cells` cells is solved, in words, for a person waiting;
-    /// `None` for the fewest moves, whose searches and table builds tell their own progress
-    /// ([`crate::progress`]).
-    pub fn method(&self, width: usize, cells: usize) -> Option<&'static str> {
-        match cells {
-            _ if self.solves_optimally(width, cells) => None,
-            _ if cells <= last_block(width) => Some("beam search"),
-            _ => Some("building the moves, then solving the last block"),
-        }
-    }
 }
 
 /// The most cells of the block that construction leaves on a board `width` wide.

@@ -71,6 +71,7 @@ pub trait Solve<const W: usize, const N: usize> {
     /// Takes the solver's own options from `options`.
     fn configure(&mut self, _options: &Options) {}
 }
+
 /// [`Solve::answer`] for a solver that takes each case alone, by `distance` or `path`.
 pub fn each_alone<S, const W: usize, const N: usize>(
     solver: &mut S,
@@ -179,7 +180,8 @@ pub const TABLES: Flag = Flag {
            few seconds), the first that needs more their 7-8 tables (576 MB, one
            to two minutes and 1 GB of memory, with progress on standard error);
            each set is saved there once and loaded by later runs; a damaged or
-           foreign file there is built again",
+           foreign file there is built again (solve --optimal keeps the 5x5 board's
+           there too)",
     value: Some(Value {
         needs: "a folder to keep the tables in",
         check: |dir| !dir.is_empty(),
@@ -407,6 +409,7 @@ fn open_input(file: Option<&str>, program: &str) -> Result<Reader, Exit> {
     };
     Ok(Input::new(reader))
 }
+
 /// Whether the descriptor `fd` is a terminal (std's `IsTerminal` came after Rust 1.63).
 pub fn is_terminal(fd: u32) -> bool {
     let to = opened(fd);
@@ -459,6 +462,7 @@ fn output() -> Result<Output, Exit> {
     }
     Ok(BufWriter::new(io::stdout().lock()))
 }
+
 fn stdout_was_closed() -> bool {
     let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
     let flags = info.lines().find_map(|line| line.strip_prefix("flags:"));
@@ -472,6 +476,7 @@ pub fn print_all(text: &str) -> Run {
     out.write_all(text.as_bytes())?;
     Ok(out.flush()?)
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -65,7 +65,9 @@ const SHIFT: [(i32, i32); 4] = [(0, 1), (-1, 0), (1, 0), (0, -1)];
 
 impl MoveRules {
     /// The rules of a board `width` by `height` that forbid every sequence of up to `max_len`
-    /// moves that repeats an earlier one (at least 2: undoing a move).
+    /// moves that repeats an earlier one (at least 2: undoing a move). Past 16 cells they are the
+    /// 4x4 board's: a rule holds on any larger board, as a sequence is forbidden only where its
+    /// twin stays within its own cells.
     pub fn build(width: usize, height: usize, max_len: usize) -> MoveRules {
         let mut finder = Finder::new(width, height);
         let mut forbidden: Vec<Vec<u8>> = Vec::new();
@@ -249,10 +251,13 @@ const NO_BOX: u32 = u32::MAX;
 
 impl Finder {
     fn new(width: usize, height: usize) -> Finder {
-        let (width, height) = (width as i32, height as i32);
+        // A key names up to 16 cells of a board-sized window, 4 bits each: larger boards take
+        // the 4x4 board's rules (see `MoveRules::build`).
+        let (width, height) = match width * height {
+            0..=16 => (width as i32, height as i32),
+            _ => (4, 4),
+        };
         let grid_width = 2 * width - 1;
-        // A key names up to 16 cells of a board-sized window, 4 bits each.
-        assert!(width * height <= 16, "rules for boards of up to 16 cells");
         let size = (grid_width * (2 * height - 1)) as usize;
         let mut finder = Finder {
             board: (width, height),

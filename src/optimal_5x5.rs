@@ -59,8 +59,7 @@ impl Optimal5x5 {
             spent,
             nodes,
         };
-        // The 4x4 board's move rules hold on the larger board (see `tables::saved_6666`).
-        let (manhattan, rules) = (Manhattan::new(&goal), GrowingRules::new(4, 4));
+        let (manhattan, rules) = (Manhattan::new(&goal), GrowingRules::new(5, 5));
         let (threads, dir) = (self.threads, self.table_dir.as_deref());
         let within = match (&self.tables, dir) {
             (Some(_), _) => 0,

@@ -101,11 +101,10 @@ pub fn saved_78<const W: usize, const N: usize>(dir: &Path, threads: usize) -> P
 
 /// Korf and Felner's 6-6-6-6 tables of the 5x5 board kept in `dir`, or with none built for this
 /// run alone, beside their move rules: 510 MB, about 70 s to build on two cores
-/// ([`crate::large_table`]). The rules are the 4x4 board's, which hold on any larger board
-/// ([`crate::move_rules`]: a sequence is forbidden where its twin stays within its cells).
+/// ([`crate::large_table`]).
 #[cfg(feature = "tables")]
 pub fn saved_6666(dir: Option<&Path>, threads: usize) -> (PatternDb<5, 25, 4>, &'static MoveRules) {
-    let (mut db, rules) = beside_rules::<4, 16, _, _>(&[dir], threads, RULES_5X5, |&dir| {
+    let (mut db, rules) = beside_rules::<5, 25, _, _>(&[dir], threads, RULES_5X5, |&dir| {
         saved(
             dir,
             threads,
@@ -153,9 +152,9 @@ fn saved<const W: usize, const N: usize, const G: usize>(
 ) -> PatternDb<W, N, G> {
     let sizes: Vec<usize> = groups.iter().map(|g| table_len(N, g.len())).collect();
     let progress = Progress::new();
-    let building = match dir {
-        Some(dir) => {
-            let file = saved_tables::file(dir, groups);
+    let file = dir.map(|dir| saved_tables::file(dir, groups));
+    let building = match (dir, &file) {
+        (Some(dir), Some(file)) => {
             match saved_tables::load(dir, groups, &sizes, threads) {
                 Ok(tables) => return PatternDb::from_saved_tables(groups, tables),
                 Err(NotLoaded::Unsound(why)) => {
@@ -165,7 +164,7 @@ fn saved<const W: usize, const N: usize, const G: usize>(
             }
             format!("in {}, once", dir.display())
         }
-        None => "for this run (--tables DIR keeps them)".to_string(),
+        _ => "for this run (--tables DIR keeps them)".to_string(),
     };
     progress.say(&format!(
         "building the {} pattern databases {}",
@@ -176,12 +175,9 @@ fn saved<const W: usize, const N: usize, const G: usize>(
         progress.say(&format!("  built the table of tiles {:?}", tiles));
         table
     });
-    if let Some(dir) = dir {
+    if let (Some(dir), Some(file)) = (dir, file) {
         match saved_tables::save(dir, groups, &tables) {
-            Ok(()) => progress.say(&format!(
-                "  saved {}",
-                saved_tables::file(dir, groups).display()
-            )),
+            Ok(()) => progress.say(&format!("  saved {}", file.display())),
             Err(e) => progress.say(&format!("  cannot save them in {}: {}", dir.display(), e)),
         }
     }
