@@ -56,7 +56,7 @@ const OPTIMAL: Flag = Flag {
     help: "
   --optimal
            on 5x5 boards, the fewest moves too, by pattern databases of 510 MB that
-           take about 70 s to build (saved with --tables DIR): seconds to days a
+           take about 45 s to build (saved with --tables DIR): seconds to days a
            board, hours for many random ones",
 };
 

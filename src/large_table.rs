@@ -36,8 +36,10 @@ pub const PARTITION_78: [&[u8]; 2] = [&[1, 2, 3, 4, 5, 6, 7, 8], &[9, 10, 11, 12
 /// Korf and Felner's 6-6-6-6 partition of the 5x5 board, turned about for the goal
 /// `1 2 .. 24 0`: the top-left block of 2 rows by 3 columns, the top-right block of 3 rows by
 /// 2, the bottom-left block of 3 rows by 2, and the six cells about the blank's. Each group has
-/// 25·24·..·20 = 127,512,000 placements. The partition is not its own mirror about the main
-/// diagonal, so the mirrored look-up adds knowledge.
+/// 25·24·..·20 = 127,512,000 placements. The second and third groups are the first turned a
+/// quarter right and left, so their tables are carried over from its table ([`carried_table`]):
+/// two tables are built, not four. The partition is not its own mirror about the main diagonal,
+/// so the mirrored look-up adds knowledge.
 pub const PARTITION_6666: [&[u8]; 4] = [
     &[1, 2, 3, 6, 7, 8],
     &[4, 5, 9, 10, 14, 15],
@@ -101,6 +103,95 @@ pub fn build_large_table<const W: usize, const N: usize>(
         });
     }
     table
+}
+
+/// A turn or mirror of the board, as the cell each cell goes to.
+pub type Symmetry = [u8; MAX_CELLS];
+
+/// The turns and mirrors of a board `W` wide with `N` cells that keep its shape, the identity
+/// first: eight on a square board, four on another.
+fn symmetries<const W: usize, const N: usize>() -> Vec<Symmetry> {
+    let height = N / W;
+    let mut maps = Vec::new();
+    for turn in [false, true].into_iter().filter(|&t| !t || W == height) {
+        for (flip_rows, flip_columns) in
+            [(false, false), (true, false), (false, true), (true, true)]
+        {
+            let mut map = [0u8; MAX_CELLS];
+            for (cell, to) in map.iter_mut().enumerate().take(N) {
+                let (mut row, mut column) = (cell / W, cell % W);
+                if turn {
+                    std::mem::swap(&mut row, &mut column);
+                }
+                if flip_rows {
+                    row = height - 1 - row;
+                }
+                if flip_columns {
+                    column = W - 1 - column;
+                }
+                *to = (row * W + column) as u8;
+            }
+            maps.push(map);
+        }
+    }
+    maps
+}
+
+/// The turn or mirror of the board that carries the homes of the group `tiles` onto those of
+/// the group `onto`, and the region of free cells the blank ends in onto the one it ends in
+/// there: then placements it pairs need the same moves, and one table serves both groups. `None`
+/// if there is none.
+pub fn symmetry_onto<const W: usize, const N: usize>(
+    tiles: &[u8],
+    onto: &[u8],
+) -> Option<Symmetry> {
+    let homes = |tiles: &[u8]| tiles.iter().fold(0u32, |m, &t| m | 1 << (t - 1));
+    let goal_region = |homes: u32| region::<W, N>(N - 1, Masks::<W, N>::BOARD & !homes);
+    let carried = |cells: u32, map: &Symmetry| {
+        (0..N)
+            .filter(|&c| cells >> c & 1 != 0)
+            .fold(0u32, |m, c| m | 1 << map[c])
+    };
+    let (own, theirs) = (homes(tiles), homes(onto));
+    symmetries::<W, N>().into_iter().find(|map| {
+        carried(own, map) == theirs && carried(goal_region(own), map) == goal_region(theirs)
+    })
+}
+
+/// The table of the group `tiles` read off `table`, that of the group `from`, through `map`
+/// ([`symmetry_onto`] from `tiles` onto `from`): each placement's entry is that of the placement
+/// `map` carries it to, on up to `threads` threads. Korf and Felner's 6-6-6-6 partition holds
+/// one group turned a quarter each way, so two of its four tables are carried over in about a
+/// second each, not built in about eighteen.
+pub fn carried_table<const N: usize>(
+    table: &[u8],
+    from: &[u8],
+    tiles: &[u8],
+    map: &Symmetry,
+    threads: usize,
+) -> Vec<u8> {
+    let k = tiles.len();
+    // The digit in `from`'s ranks of the tile where `map` carries each tile of `tiles`.
+    let digits: Vec<usize> = tiles
+        .iter()
+        .map(|&t| from.iter().position(|&f| f - 1 == map[usize::from(t) - 1]))
+        .collect::<Option<_>>()
+        .expect("a symmetry onto the group");
+    let ranking = Ranking::new(k, N);
+    let unranking = Unranking::new(&ranking, k);
+    let mut carried = vec![0u8; table.len()];
+    sweep(&mut carried, threads, |base, entries| {
+        let (mut placements, mut cells) = (unranking.in_order(), [0u8; MAX_RANKED]);
+        for (j, entry) in entries.iter_mut().enumerate() {
+            let placement = placements.placement((base + j) as u32);
+            for (&cell, &digit) in placement.iter().zip(&digits) {
+                cells[digit] = map[usize::from(cell)];
+            }
+            *entry = table[ranking.rank(&cells[..k]) as usize];
+        }
+        0
+    });
+    carried
 }
 
 /// Marks region `index` of the placement of rank `rank` as just reached.
@@ -342,6 +433,55 @@ mod tests {
             let plain = crate::pattern_db::tests::plain_table::<5, 25>(tiles);
             assert_eq!(build_large_table::<5, 25>(tiles, 2, |_, _| {}), plain);
         }
+    }
+
+    /// A table read off the table of a group a turn or mirror carries onto, checked against the
+    /// one built for the group itself.
+    fn check_carried<const W: usize, const N: usize>(from: &[u8], table: &[u8], tiles: &[u8]) {
+        let map = symmetry_onto::<W, N>(tiles, from).expect("a symmetry");
+        for threads in [1, 2] {
+            let carried = carried_table::<N>(table, from, tiles, &map, threads);
+            assert_eq!(
+                carried,
+                build_table::<W, N>(tiles),
+                "{:?} from {:?}",
+                tiles,
+                from
+            );
+        }
+    }
+
+    #[test]
+    fn a_table_carried_over_to_a_turned_or_mirrored_group_is_the_one_built_for_it() {
+        // The top row's first three tiles turned a quarter right and left, mirrored about the
+        // main diagonal, and upside down, their tiles in other orders than their images'.
+        let from: &[u8] = &[1, 2, 3];
+        let table = build_large_table::<5, 25>(from, 2, |_, _| {});
+        for tiles in [&[5, 10, 15][..], &[11, 21, 16], &[6, 1, 11], &[23, 22, 21]] {
+            let map = symmetry_onto::<5, 25>(tiles, from).expect("a symmetry");
+            let carried = carried_table::<25>(&table, from, tiles, &map, 2);
+            assert_eq!(carried, build_large_table::<5, 25>(tiles, 2, |_, _| {}));
+        }
+        let from: &[u8] = &[1, 2, 5, 6];
+        check_carried::<4, 16>(from, &build_table::<4, 16>(from), &[4, 8, 3, 7]);
+        let from: &[u8] = &[1, 2, 3, 4];
+        check_carried::<3, 9>(from, &build_table::<3, 9>(from), &[2, 7, 4, 1]);
+        // Korf and Felner's 6-6-6-6: the second and third groups are the first turned.
+        let groups = PARTITION_6666;
+        assert!(symmetry_onto::<5, 25>(groups[1], groups[0]).is_some());
+        assert!(symmetry_onto::<5, 25>(groups[2], groups[0]).is_some());
+        assert!(symmetry_onto::<5, 25>(groups[3], groups[0]).is_none());
+    }
+
+    #[test]
+    fn a_turn_that_carries_the_homes_but_not_the_blanks_goal_region_carries_no_table() {
+        // Tiles 6 and 8 wall the blank's goal cell off; tiles 2 and 4, half a turn away, wall
+        // off the opposite corner, where the blank does not end.
+        assert_eq!(symmetry_onto::<3, 9>(&[6, 8], &[2, 4]), None);
+        assert_eq!(symmetry_onto::<3, 9>(&[2, 4], &[6, 8]), None);
+        let identity: Vec<u8> = (0..9).collect();
+        let map = symmetry_onto::<3, 9>(&[4, 2], &[2, 4]).expect("the identity");
+        assert_eq!(map[..9], identity[..]);
     }
 
     #[test]

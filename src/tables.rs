@@ -6,7 +6,9 @@
 use std::path::Path;
 
 #[cfg(feature = "tables")]
-use crate::large_table::{build_large_table, PARTITION_6666, PARTITION_78};
+use crate::large_table::{
+    build_large_table, carried_table, symmetry_onto, Symmetry, PARTITION_6666, PARTITION_78,
+};
 use crate::move_rules::MoveRules;
 use crate::pattern_db::{build_table, second_partition, PatternDb};
 #[cfg(feature = "tables")]
@@ -100,8 +102,8 @@ pub fn saved_78<const W: usize, const N: usize>(dir: &Path, threads: usize) -> P
 }
 
 /// Korf and Felner's 6-6-6-6 tables of the 5x5 board kept in `dir`, or with none built for this
-/// run alone, beside their move rules: 510 MB, about 70 s to build on two cores
-/// ([`crate::large_table`]).
+/// run alone, beside their move rules: 510 MB, about 45 s to build on two cores, two
+/// tables built and two carried over ([`crate::large_table`]).
 #[cfg(feature = "tables")]
 pub fn saved_6666(dir: Option<&Path>, threads: usize) -> (PatternDb<5, 25, 4>, &'static MoveRules) {
     let (mut db, rules) = beside_rules::<5, 25, _, _>(&[dir], threads, RULES_5X5, |&dir| {
@@ -139,7 +141,8 @@ fn beside_rules<const W: usize, const N: usize, T: Sync, R: Send>(
 
 /// The tables of `groups` (the partition called `name`) saved in `dir`, or, when no sound file
 /// of them is there, built by `build` (a table given its tiles, up to `threads` threads, and the
-/// progress to tell), `at_once` of them at a time, with progress on standard error, and saved
+/// progress to tell), `at_once` of them at a time, or carried over from an earlier group's
+/// table where a turn or mirror of the board allows, with progress on standard error, and saved
 /// there; with no `dir`, built.
 #[cfg(feature = "tables")]
 fn saved<const W: usize, const N: usize, const G: usize>(
@@ -170,11 +173,38 @@ fn saved<const W: usize, const N: usize, const G: usize>(
         "building the {} pattern databases {}",
         name, building
     ));
-    let tables = in_parallel(groups, at_once, |tiles| {
+    // A group that a turn or mirror carries onto an earlier one's takes that one's table.
+    let sources: Vec<Option<(usize, Symmetry)>> = (0..groups.len())
+        .map(|i| (0..i).find_map(|j| Some((j, symmetry_onto::<W, N>(groups[i], groups[j])?))))
+        .collect();
+    let own: Vec<&[u8]> = groups
+        .iter()
+        .zip(&sources)
+        .filter_map(|(&tiles, source)| source.is_none().then_some(tiles))
+        .collect();
+    let mut built = in_parallel(&own, at_once, |tiles| {
         let table = build(tiles, threads, &progress);
         progress.say(&format!("  built the table of tiles {:?}", tiles));
         table
-    });
+    })
+    .into_iter();
+    let mut tables: Vec<Vec<u8>> = Vec::new();
+    for (&tiles, source) in groups.iter().zip(&sources) {
+        let table = match source {
+            None => built.next().expect("a table built for the group"),
+            Some((j, map)) => {
+                let from = groups[*j];
+                let table = carried_table::<N>(&tables[*j], from, tiles, map, threads);
+                let over = format!(
+                    "  carried the table of tiles {:?} over to {:?}",
+                    from, tiles
+                );
+                progress.say(&over);
+                table
+            }
+        };
+        tables.push(table);
+    }
     if let (Some(dir), Some(file)) = (dir, file) {
         match saved_tables::save(dir, groups, &tables) {
             Ok(()) => progress.say(&format!("  saved {}", file.display())),
@@ -185,7 +215,7 @@ fn saved<const W: usize, const N: usize, const G: usize>(
 }
 
 /// A table of a large group built on `threads` threads, telling `progress` how many placements
-/// each level reaches: a table of the 7-8 or 6-6-6-6 partition takes about 20 s to 70 s.
+/// each level reaches: a table of the 7-8 or 6-6-6-6 partition takes about 8 s to 75 s.
 #[cfg(feature = "tables")]
 fn build_large<const W: usize, const N: usize>(
     tiles: &[u8],

@@ -447,7 +447,7 @@ fn tables_are_kept_for_the_4x4_board_as_fifteen_keeps_them() {
 }
 
 /// `--optimal` on 5x5 boards, the tables kept in a folder that later runs of the tests reuse
-/// (the first builds them: about 70 s on two cores; the builder is checked against a plain
+/// (the first builds them: about 45 s on two cores; the builder is checked against a plain
 /// search on smaller groups in `large_table`'s tests). Korf and Felner's two boards that take
 /// seconds get their published lengths, and their paths replay. Boards of short random walks,
 /// searched under the tables alone, get the path a plain IDA* finds: the first shortest in
