@@ -441,10 +441,10 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
                 }
                 #[cfg(feature = "progress")]
                 {
-                    let nodes = searched.fetch_add(helper.nodes - before, Ordering::Relaxed);
+                    let new = helper.nodes - before;
+                    let nodes = searched.fetch_add(new, Ordering::Relaxed) + new;
                     progress.update(|| {
                         let subtree = format!("subtree {} of {}", i + 1, subtrees.len());
-                        let nodes = nodes + helper.nodes - before;
                         format!(
                             "searching under bound {}: {}, {} nodes",
                             shared.bound, subtree, nodes

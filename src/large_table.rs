@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 
 use crate::pattern_db::table_len;
-use crate::placements::{region, Masks, Ranking, Unranking, MAX_CELLS, MAX_RANKED, NO_TILE};
+use crate::placements::{mask, region, Masks, Ranking, Unranking, MAX_CELLS, MAX_RANKED, NO_TILE};
 use crate::threads::on_threads;
 
 /// Korf and Felner's 7-8 partition of the 4x4 board, turned about for the goal `1 2 .. 15 0`:
@@ -75,7 +75,7 @@ pub fn build_large_table<const W: usize, const N: usize>(
         .collect();
     let labels = region_labels::<W, N>(k);
     let home: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
-    let occupied = home.iter().fold(0u32, |m, &c| m | 1 << c);
+    let occupied = mask(&home);
     mark(
         &marks,
         ranking.rank(&home) as usize,
@@ -145,17 +145,20 @@ pub fn symmetry_onto<const W: usize, const N: usize>(
     tiles: &[u8],
     onto: &[u8],
 ) -> Option<Symmetry> {
-    let homes = |tiles: &[u8]| tiles.iter().fold(0u32, |m, &t| m | 1 << (t - 1));
-    let goal_region = |homes: u32| region::<W, N>(N - 1, Masks::<W, N>::BOARD & !homes);
+    // Each group's homes, and the region the blank ends in.
+    let goal = |tiles: &[u8]| {
+        let homes = tiles.iter().fold(0u32, |m, &t| m | 1 << (t - 1));
+        (homes, region::<W, N>(N - 1, Masks::<W, N>::BOARD & !homes))
+    };
     let carried = |cells: u32, map: &Symmetry| {
         (0..N)
             .filter(|&c| cells >> c & 1 != 0)
             .fold(0u32, |m, c| m | 1 << map[c])
     };
-    let (own, theirs) = (homes(tiles), homes(onto));
-    symmetries::<W, N>().into_iter().find(|map| {
-        carried(own, map) == theirs && carried(goal_region(own), map) == goal_region(theirs)
-    })
+    let ((homes, region), theirs) = (goal(tiles), goal(onto));
+    symmetries::<W, N>()
+        .into_iter()
+        .find(|map| (carried(homes, map), carried(region, map)) == theirs)
 }
 
 /// The table of the group `tiles` read off `table`, that of the group `from`, through `map`
@@ -249,7 +252,7 @@ fn expand<const W: usize, const N: usize>(
     for (slot, &cell) in cells.iter().enumerate() {
         slot_at[usize::from(cell)] = slot as u8;
     }
-    let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
+    let occupied = mask(cells);
     let own = labels[label_index::<N>(occupied)];
     let word = &marks[rank as usize / 8];
     let byte = (word.load(Relaxed) >> (8 * (rank % 8))) as u8;
@@ -390,7 +393,7 @@ mod tests {
         let most_regions = (0..exact.len() as u32)
             .map(|rank| {
                 let cells = unranking.placement(rank);
-                let taken = cells[..tiles.len()].iter().fold(0u32, |m, &c| m | 1 << c);
+                let taken = mask(&cells[..tiles.len()]);
                 let free = Masks::<W, N>::BOARD & !taken;
                 let mut rest = free;
                 let mut count = 0;

@@ -49,7 +49,7 @@
 //! Measured figures are in doc/performance.md.
 
 use crate::ida_star::Heuristic;
-use crate::placements::{advance, region, Masks, Ranking, MAX_CELLS, MAX_RANKED, NO_TILE};
+use crate::placements::{advance, mask, region, Masks, Ranking, MAX_CELLS, MAX_RANKED, NO_TILE};
 #[cfg(feature = "tables")]
 use crate::saved_tables::Table;
 use crate::threads::in_parallel;
@@ -320,7 +320,7 @@ fn spread<const N: usize>(table: &[u8], k: usize) -> Vec<u8> {
         *cell = i as u8;
     }
     for block in table.chunks(N - (k - 1)) {
-        let used = prefix.iter().fold(0u32, |m, &c| m | 1 << c);
+        let used = mask(prefix);
         let base = N * by_cells_index::<N>(prefix);
         let mut free = board & !used;
         for &entry in block {
@@ -368,7 +368,7 @@ pub fn build_table<const W: usize, const N: usize>(tiles: &[u8]) -> Vec<u8> {
         loop {
             let left_in = &mut frontier[base..base + block];
             if left_in.iter().any(|&cells| cells != 0) {
-                let used = prefix[..k - 1].iter().fold(0u32, |m, &c| m | 1 << c);
+                let used = mask(&prefix[..k - 1]);
                 const FREE: u8 = NO_TILE as u8;
                 let mut slot_at = [FREE; MAX_CELLS];
                 for (slot, &cell) in prefix[..k - 1].iter().enumerate() {

@@ -129,7 +129,7 @@ impl InOrder<'_> {
         if block != self.block {
             self.block = block;
             self.first = unranking.placement(block * per_block);
-            self.free = !self.first[..k - 1].iter().fold(0u32, |m, &c| m | 1 << c);
+            self.free = !mask(&self.first[..k - 1]);
         }
         let mut cells = self.first;
         cells[k - 1] = nth_cell(self.free, rank - block * per_block);
@@ -244,6 +244,12 @@ impl<const W: usize, const N: usize> Masks<W, N> {
     const NOT_RIGHT: u32 = outside_column(W, N, W - 1);
 }
 
+/// The set of the cells `cells`, a bit a cell.
+#[inline]
+pub fn mask(cells: &[u8]) -> u32 {
+    cells.iter().fold(0, |m, &c| m | 1 << c)
+}
+
 /// The cells the blank reaches from `start` through the free cells `free` of a board `W` wide
 /// with `N` cells.
 pub fn region<const W: usize, const N: usize>(start: usize, free: u32) -> u32 {
@@ -268,7 +274,7 @@ pub fn region<const W: usize, const N: usize>(start: usize, free: u32) -> u32 {
 /// after it on the lowest free cells. False after the last placement.
 pub fn advance(cells: &mut [u8], board: u32) -> bool {
     for i in (0..cells.len()).rev() {
-        let used = cells[..i].iter().fold(0u32, |m, &c| m | 1 << c);
+        let used = mask(&cells[..i]);
         let above = board & !used & !((2u64 << cells[i]) - 1) as u32;
         if above != 0 {
             cells[i] = above.trailing_zeros() as u8;
@@ -309,7 +315,7 @@ mod tests {
             for cells in placements {
                 for slot in 0..6 {
                     let from = usize::from(cells[slot]);
-                    let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
+                    let occupied = mask(cells);
                     let mut targets = neighbours[from] & !occupied;
                     while targets != 0 {
                         let to = targets.trailing_zeros() as usize;

@@ -155,9 +155,9 @@ fn saved<const W: usize, const N: usize, const G: usize>(
 ) -> PatternDb<W, N, G> {
     let sizes: Vec<usize> = groups.iter().map(|g| table_len(N, g.len())).collect();
     let progress = Progress::new();
-    let file = dir.map(|dir| saved_tables::file(dir, groups));
-    let building = match (dir, &file) {
-        (Some(dir), Some(file)) => {
+    let kept = dir.map(|dir| (dir, saved_tables::file(dir, groups)));
+    let building = match &kept {
+        Some((dir, file)) => {
             match saved_tables::load(dir, groups, &sizes, threads) {
                 Ok(tables) => return PatternDb::from_saved_tables(groups, tables),
                 Err(NotLoaded::Unsound(why)) => {
@@ -167,7 +167,7 @@ fn saved<const W: usize, const N: usize, const G: usize>(
             }
             format!("in {}, once", dir.display())
         }
-        _ => "for this run (--tables DIR keeps them)".to_string(),
+        None => "for this run (--tables DIR keeps them)".to_string(),
     };
     progress.say(&format!(
         "building the {} pattern databases {}",
@@ -205,7 +205,7 @@ fn saved<const W: usize, const N: usize, const G: usize>(
         };
         tables.push(table);
     }
-    if let (Some(dir), Some(file)) = (dir, file) {
+    if let Some((dir, file)) = kept {
         match saved_tables::save(dir, groups, &tables) {
             Ok(()) => progress.say(&format!("  saved {}", file.display())),
             Err(e) => progress.say(&format!("  cannot save them in {}: {}", dir.display(), e)),
