@@ -541,5 +541,18 @@ mod tests {
                 assert_eq!(in_order.placement(rank), placement);
             }
         }
+        // Ranks close together, within blocks and across them.
+        for k in [5, 7, 8] {
+            let unranking = Unranking::new(&Ranking::new(k, 16), k);
+            let mut in_order = unranking.in_order();
+            let start = table_len(16, k) as u32 / 3;
+            let ranks = (0..3000).scan(start, |rank, i| {
+                *rank += i % 7;
+                Some(*rank)
+            });
+            for rank in ranks {
+                assert_eq!(in_order.placement(rank), unranking.placement(rank));
+            }
+        }
     }
 }

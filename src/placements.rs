@@ -80,30 +80,41 @@ impl Unranking {
     }
 
     /// The placement of rank `rank`: `cells[i]` is the cell of the group's tile `i`.
-    pub fn placement(&self, mut rank: u32) -> [u8; MAX_RANKED] {
+    pub fn placement(&self, rank: u32) -> [u8; MAX_RANKED] {
         let mut cells = [0u8; MAX_RANKED];
-        let mut used = 0u32;
-        for (i, cell) in cells[..self.k].iter_mut().enumerate() {
-            let digit = match self.reciprocals[i] {
-                0 => rank,
-                reciprocal => ((u128::from(reciprocal) * u128::from(rank)) >> 64) as u32,
-            };
-            rank -= digit * self.weights[i];
-            *cell = nth_cell(!used, digit);
-            used |= 1 << *cell;
-        }
+        self.fill(&mut cells, 0, rank, 0);
         cells
     }
 
+    /// The cells of the tiles from `from` on, given the rest `rank` of the rank past the digits
+    /// before them and the cells `used` those tiles take.
+    fn fill(&self, cells: &mut [u8; MAX_RANKED], from: usize, mut rank: u32, mut used: u32) {
+        for i in from..self.k {
+            let digit = self.digit(i, rank);
+            rank -= digit * self.weights[i];
+            cells[i] = nth_cell(!used, digit);
+            used |= 1 << cells[i];
+        }
+    }
+
+    /// `rank / weights[i]`, by a multiplication: digit `i` of a rank once the digits before it
+    /// are taken off.
+    fn digit(&self, i: usize, rank: u32) -> u32 {
+        match self.reciprocals[i] {
+            0 => rank,
+            reciprocal => ((u128::from(reciprocal) * u128::from(rank)) >> 64) as u32,
+        }
+    }
+
     /// The placements of ranks taken in increasing order: ranks come in blocks of one placement
-    /// of all tiles but the last, the last on each cell left free in turn, so a rank in the same
-    /// block as the one before costs a look-up, not a whole unranking.
+    /// of all tiles but the last two, those on each of their placements in turn, so a rank in
+    /// the same block as the one before costs two digits, not a whole unranking.
     pub fn in_order(&self) -> InOrder<'_> {
         InOrder {
             unranking: self,
             block: u32::MAX,
             first: [0; MAX_RANKED],
-            free: 0,
+            used: 0,
         }
     }
 }
@@ -111,28 +122,32 @@ impl Unranking {
 /// Placements from ranks taken in increasing order ([`Unranking::in_order`]).
 pub struct InOrder<'a> {
     unranking: &'a Unranking,
-    /// The block of the last rank, its first placement, and the cells that leaves free.
+    /// The block of the last rank, its first placement, and the cells the block's tiles take.
     block: u32,
     first: [u8; MAX_RANKED],
-    free: u32,
+    used: u32,
 }
 
 impl InOrder<'_> {
+    /// The tiles a block leaves to place.
+    const TAIL: usize = 2;
+
     /// The placement of rank `rank`, as [`Unranking::placement`] gives it.
     pub fn placement(&mut self, rank: u32) -> [u8; MAX_RANKED] {
-        let (unranking, k) = (self.unranking, self.unranking.k);
-        if k < 2 {
+        let unranking = self.unranking;
+        let from = unranking.k.saturating_sub(Self::TAIL);
+        if from == 0 {
             return unranking.placement(rank);
         }
-        let per_block = unranking.weights[k - 2];
-        let block = rank / per_block;
+        let block = unranking.digit(from - 1, rank);
+        let per_block = unranking.weights[from - 1];
         if block != self.block {
             self.block = block;
             self.first = unranking.placement(block * per_block);
-            self.free = !mask(&self.first[..k - 1]);
+            self.used = mask(&self.first[..from]);
         }
         let mut cells = self.first;
-        cells[k - 1] = nth_cell(self.free, rank - block * per_block);
+        unranking.fill(&mut cells, from, rank - block * per_block, self.used);
         cells
     }
 }
