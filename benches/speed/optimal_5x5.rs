@@ -1,7 +1,8 @@
 //! 8. `solve --optimal` on 5x5 (`optimal5x5`): the 6-6-6-6 tables built and saved by the
 //!    program in a process of its own, with its peak memory and the file's size; then Korf and
 //!    Felner's 50 and two sets of random-walk boards, each searched in this process under the
-//!    saved tables on every core, up to a cap of nodes. A board solved shows its nodes and
+//!    saved tables on every core: Korf and Felner's until an iteration is forecast to pass a cap
+//!    of nodes, the walks until their nodes pass one. A board solved shows its nodes and
 //!    seconds; a board cut off, the bound it reached and, where its optimal length is published,
 //!    an estimate of its nodes and time from the growth of its iterations.
 
@@ -21,7 +22,8 @@ use crate::solve::solve_once;
 /// The most nodes one of Korf and Felner's boards is searched for: about 30 s on two cores.
 const KORF_CAP: u64 = 1_200_000_000;
 
-/// The same for a random-walk board: about a minute, the target for the median board.
+/// The most nodes a random-walk board is searched for, within an iteration if need be: about a
+/// minute, the target for the median board.
 const WALK_CAP: u64 = 2_400_000_000;
 
 /// The random-walk boards of each set, made as DeepCubeA made its test boards.
@@ -57,30 +59,51 @@ impl Searched {
     }
 }
 
-/// `tiles` searched under `db` and `rules` on every core until solved, or until the next
-/// iteration is forecast to pass `cap` nodes.
+/// Where a search of a board stops short of its path.
+#[derive(Clone, Copy)]
+enum Cap {
+    /// Before an iteration forecast to take its nodes past this many: its iterations are whole,
+    /// for the estimate of those left.
+    Forecast(u64),
+    /// Once its nodes pass this many, within an iteration if need be: the nodes a board is
+    /// given to be proved in.
+    Nodes(u64),
+}
+
+/// `tiles` searched under `db` and `rules` on every core until solved, or until `cap`.
 fn search(
     db: &PatternDb<5, 25, 4>,
     rules: &'static engine::move_rules::MoveRules,
     tiles: &[u32],
-    cap: u64,
+    cap: Cap,
 ) -> Searched {
     let cells: [u8; 25] = std::array::from_fn(|i| tiles[i] as u8);
     let start = Board::<5, 25>::from_tiles(cells).expect("a board");
     let mut search = Iterations::new(&start, db, rules, u32::MAX);
     let (started, mut last, mut growth) = (Instant::now(), 0, 0.0);
+    let node_limit = match cap {
+        Cap::Forecast(_) => u64::MAX,
+        Cap::Nodes(nodes) => nodes,
+    };
     loop {
         let before = search.nodes();
-        let end = search.run_iteration(cores(), u64::MAX);
-        let moves = end.map(|end| end.expect("a path").moves.len());
-        if moves.is_none() {
+        let end = search.run_iteration(cores(), node_limit);
+        let cut = match (&end, cap) {
+            (Some(end), _) => end.is_err(),
+            (None, Cap::Forecast(nodes)) => {
+                search.nodes().saturating_add(search.forecast()) > nodes
+            }
+            (None, Cap::Nodes(_)) => false,
+        };
+        if end.is_none() {
             last = search.nodes() - before;
             growth = search.forecast() as f64 / last.max(1) as f64;
         }
-        let cut = search.nodes().saturating_add(search.forecast()) > cap;
-        if moves.is_some() || cut {
+        if end.is_some() || cut {
             return Searched {
-                moves,
+                moves: end
+                    .and_then(Result::ok)
+                    .map(|solution| solution.moves.len()),
                 nodes: search.nodes(),
                 time: started.elapsed(),
                 bound: search.bound(),
@@ -129,7 +152,7 @@ pub fn optimal_5x5(mut shell: Shell) {
     println!("|---|---:|---:|---:|---:|");
     let (mut solved, mut longer, mut times) = (0, Vec::new(), Vec::new());
     for (i, (optimal, tiles)) in korf.iter().enumerate() {
-        let searched = search(&db, rules, tiles, KORF_CAP);
+        let searched = search(&db, rules, tiles, Cap::Forecast(KORF_CAP));
         let rate = searched.nodes as f64 / searched.time.as_secs_f64() / 1e6;
         match searched.moves {
             Some(moves) => {
@@ -188,8 +211,8 @@ pub fn optimal_5x5(mut shell: Shell) {
         let distance: u64 = boards.iter().map(|tiles| manhattan_sum(5, tiles)).sum();
         println!(
             "{} random-walk boards of {} random moves from the goal (each of the four alike, a \
-             move off the edge doing nothing), a mean Manhattan distance of {:.1}, searched the \
-             same way up to {} nodes:\n",
+             move off the edge doing nothing), a mean Manhattan distance of {:.1}, each searched \
+             until solved or past {} nodes, within an iteration if need be:\n",
             WALKS,
             what,
             distance as f64 / WALKS as f64,
@@ -199,7 +222,7 @@ pub fn optimal_5x5(mut shell: Shell) {
         println!("|---|---:|---:|---:|");
         let mut results = Vec::new();
         for (i, tiles) in boards.iter().enumerate() {
-            let searched = search(&db, rules, tiles, WALK_CAP);
+            let searched = search(&db, rules, tiles, Cap::Nodes(WALK_CAP));
             let moves = match searched.moves {
                 Some(moves) => moves.to_string(),
                 None => format!("cut off at bound {}", searched.bound),
