@@ -439,18 +439,17 @@ mod tests {
     }
 
     /// A table read off the table of a group a turn or mirror carries onto, checked against the
-    /// one built for the group itself.
-    fn check_carried<const W: usize, const N: usize>(from: &[u8], table: &[u8], tiles: &[u8]) {
+    /// one built for the group itself; `build` builds a group's table.
+    fn check_carried<const W: usize, const N: usize>(
+        from: &[u8],
+        tiles: &[u8],
+        build: impl Fn(&[u8]) -> Vec<u8>,
+    ) {
+        let (table, own) = (build(from), build(tiles));
         let map = symmetry_onto::<W, N>(tiles, from).expect("a symmetry");
         for threads in [1, 2] {
-            let carried = carried_table::<N>(table, from, tiles, &map, threads);
-            assert_eq!(
-                carried,
-                build_table::<W, N>(tiles),
-                "{:?} from {:?}",
-                tiles,
-                from
-            );
+            let carried = carried_table::<N>(&table, from, tiles, &map, threads);
+            assert_eq!(carried, own, "{:?} from {:?}", tiles, from);
         }
     }
 
@@ -458,17 +457,12 @@ mod tests {
     fn a_table_carried_over_to_a_turned_or_mirrored_group_is_the_one_built_for_it() {
         // The top row's first three tiles turned a quarter right and left, mirrored about the
         // main diagonal, and upside down, their tiles in other orders than their images'.
-        let from: &[u8] = &[1, 2, 3];
-        let table = build_large_table::<5, 25>(from, 2, |_, _| {});
+        let large = |tiles: &[u8]| build_large_table::<5, 25>(tiles, 2, |_, _| {});
         for tiles in [&[5, 10, 15][..], &[11, 21, 16], &[6, 1, 11], &[23, 22, 21]] {
-            let map = symmetry_onto::<5, 25>(tiles, from).expect("a symmetry");
-            let carried = carried_table::<25>(&table, from, tiles, &map, 2);
-            assert_eq!(carried, build_large_table::<5, 25>(tiles, 2, |_, _| {}));
+            check_carried::<5, 25>(&[1, 2, 3], tiles, large);
         }
-        let from: &[u8] = &[1, 2, 5, 6];
-        check_carried::<4, 16>(from, &build_table::<4, 16>(from), &[4, 8, 3, 7]);
-        let from: &[u8] = &[1, 2, 3, 4];
-        check_carried::<3, 9>(from, &build_table::<3, 9>(from), &[2, 7, 4, 1]);
+        check_carried::<4, 16>(&[1, 2, 5, 6], &[4, 8, 3, 7], build_table::<4, 16>);
+        check_carried::<3, 9>(&[1, 2, 3, 4], &[2, 7, 4, 1], build_table::<3, 9>);
         // Korf and Felner's 6-6-6-6: the second and third groups are the first turned.
         let groups = PARTITION_6666;
         assert!(symmetry_onto::<5, 25>(groups[1], groups[0]).is_some());
