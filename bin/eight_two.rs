@@ -3,8 +3,8 @@
 
 use std::process::ExitCode;
 
-use engine::input::{Counted, Input};
-use engine::judge;
+use engine::input::Counted;
+use engine::judge::{self, Reader};
 use engine::solver::PathEach;
 
 const HELP: &str = "\
@@ -27,17 +27,31 @@ Output: two lines per pair.
   urrulldr
 ";
 
+/// The error of a pair on one line.
+const ONE_A_LINE: &str = "expected a board a line: the start, then the goal on the next line";
+
 fn main() -> ExitCode {
     let format = judge::Format {
-        moves: false,
+        count: true,
+        moves: true,
         lowercase: true,
         numbered: true,
         none: "",
         between: "",
     };
     let mut pairs = Counted::default();
+    pairs.what = Some("pairs");
+    // Two boards side by side, nine characters each, are a pair on one line.
+    let pair = |input: &mut Reader| {
+        input.pair::<3, 9>().map_err(|e| {
+            match input.line().split_whitespace().map(str::len).eq([9, 9]) {
+                true => input.error(input.line_number(), ONE_A_LINE.to_string()),
+                false => e,
+            }
+        })
+    };
     judge::run(HELP, format, PathEach, |input| {
-        match pairs.next(input, Input::pair::<3, 9>)? {
+        match pairs.next(input, pair)? {
             Some((start, goal)) if start.parity() != goal.parity() => {
                 let message = "the goal cannot be reached from the start".to_string();
                 Err(input.error(input.line_number(), message))

@@ -25,6 +25,7 @@ Output: one line per board.
 
 fn main() -> ExitCode {
     let format = judge::Format {
+        count: false,
         moves: true,
         lowercase: false,
         numbered: false,

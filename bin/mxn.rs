@@ -66,18 +66,22 @@ fn mxn() -> Run {
             #[cfg(feature = "show")]
             if solvable && show && tiles.len() <= show::MAX_CELLS {
                 let mut moves = Vec::new();
-                constructive::solve(*columns, tiles, 4, turn_last_block, |m| moves.push(m));
+                let keep = |m| {
+                    moves.push(m);
+                    true
+                };
+                constructive::solve(*columns, tiles, 4, turn_last_block, keep);
                 let drawing = show::draw(*columns, tiles, &moves, false);
                 writeln!(out, "{}\n{}", judge::letters(&moves, false), drawing)?;
                 continue;
             }
             if solvable && with_path {
-                // Streamed as found: a large board's path can take gigabytes.
+                // Streamed as found: a large board's path can take gigabytes. Once the output
+                // is gone (`| head`), the work stops.
                 let mut written = Ok(());
                 constructive::solve(*columns, tiles, 4, turn_last_block, |m| {
-                    if written.is_ok() {
-                        written = out.write_all(&[m.letter() as u8]);
-                    }
+                    written = out.write_all(&[m.letter() as u8]);
+                    written.is_ok()
                 });
                 written?;
                 writeln!(out)?;

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use engine::any_shape::{AnyShape, Report};
 use engine::board::{check_arrangement, Move};
-use engine::input::{InputError, MAX_SIDE};
+use engine::input::{out_of_range, InputError, MAX_SIDE};
 use engine::judge::{self, Flag, Output, Reader, Run, Value, QUIET, SHOW, TABLES, THREADS};
 use engine::show;
 use engine::threads::cores;
@@ -24,8 +24,8 @@ larger boards moves built row by row, the last block of up to 100 cells by beam 
 line for a board already solved, and unsolvable when no sequence of moves solves it (parity
 decides, before any search).
 
-Input: each board as its rows, one a line, of numbers separated by white space (0, . or x the
-blank); every row as long as the first, at least 2 rows of at least 2, at most 999 of 999; a
+Input: each board as its rows, one a line, of numbers separated by spaces or commas (0, . or x
+the blank); every row as long as the first, at least 2 rows of at least 2, at most 999 of 999; a
 blank line between boards.
   1 2 3
   4 0 5
@@ -56,8 +56,8 @@ const OPTIMAL: Flag = Flag {
     help: "
   --optimal
            on 5x5 boards, the fewest moves too, by pattern databases of 510 MB that
-           take about 45 s to build (saved with --tables DIR): seconds to days a
-           board, hours for many random ones",
+           take about a minute to build (saved with --tables DIR): seconds to days
+           a board, hours for many random ones",
 };
 
 /// A wider search past 16 cells.
@@ -87,7 +87,7 @@ fn solve() -> Run {
     };
     let threads = number(&THREADS, cores());
     let mut solver = AnyShape::new(threads).with_effort(number(&EFFORT, 1));
-    if let Some(dir) = options.value(&TABLES) {
+    if let Some(dir) = judge::tables_folder(&options)? {
         solver = solver.with_table_dir(dir.into());
     }
     if options.value(&OPTIMAL).is_some() {
@@ -106,6 +106,12 @@ fn solve() -> Run {
     judge::each_case(&options, 1, read_board, |boards, out| {
         for (width, tiles) in boards {
             solved += 1;
+            if show && tiles.len() > show::MAX_CELLS {
+                let why = format!("--show draws boards of up to {} cells", show::MAX_CELLS);
+                let cells = format!("it has {}", tiles.len());
+                let note = format!("solve: board {} is not drawn: {}, {}", solved, why, cells);
+                writeln!(std::io::stderr(), "{}", note).ok();
+            }
             if let (Some(progress), Some(how)) = (&progress, solver.method(*width, tiles.len())) {
                 progress.board(solved, *width, tiles.len(), how);
             }
@@ -144,13 +150,13 @@ fn answer(
     let drawn = show && tiles.len() <= show::MAX_CELLS;
     let (mut moves, mut written) = (Vec::new(), Ok(()));
     // Written as found: a large board's solution can take gigabytes.
+    // Once the output is gone (`| head`), the work stops.
     let report = solver.solve(width, tiles, &mut |m: Move| {
-        if written.is_ok() {
-            written = out.write_all(&[m.letter() as u8]);
-        }
+        written = out.write_all(&[m.letter() as u8]);
         if drawn {
             moves.push(m);
         }
+        written.is_ok()
     });
     written?;
     let report = match report {
@@ -254,10 +260,13 @@ fn read_board(input: &mut Reader) -> Result<Option<(usize, Vec<u32>)>, InputErro
     }
     let first_line = input.line_number();
     let (mut tiles, mut row) = (Vec::new(), [0; MAX_SIDE + 1]);
-    let mut width = 0;
+    let (mut width, mut first_too_large) = (0, None);
     loop {
-        // Any number that fits: the board's range is known once it is read, and checked then.
-        let count = input.tiles_of_line(&mut row, u32::MAX as usize)?;
+        // Any number: the board's range is known once it is read, and checked then.
+        let (count, too_large) = input.numbers_of_line(&mut row)?;
+        if let (None, Some(digits)) = (&first_too_large, too_large) {
+            first_too_large = Some((input.line_number(), digits));
+        }
         if width == 0 && !(2..=MAX_SIDE).contains(&count) {
             let message = format!(
                 "a row needs 2 to {} numbers, separated by spaces or commas; found {}",
@@ -285,6 +294,9 @@ fn read_board(input: &mut Reader) -> Result<Option<(usize, Vec<u32>)>, InputErro
     if tiles.len() == width {
         let message = "a board needs at least 2 rows, found 1".to_string();
         return Err(input.error(first_line, message));
+    }
+    if let Some((line, digits)) = first_too_large {
+        return Err(input.error(line, out_of_range(&digits, tiles.len())));
     }
     check_arrangement(&tiles).map_err(|message| input.error(first_line, message))?;
     Ok(Some((width, tiles)))

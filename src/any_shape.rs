@@ -68,9 +68,13 @@ pub struct Report {
 /// use engine::board::Move;
 /// let mut solver = AnyShape::new(1);
 /// let mut moves = Vec::new();
-/// let report = solver.solve(3, &[1, 2, 3, 4, 0, 5], &mut |m| moves.push(m)).unwrap();
+/// let mut keep = |m| {
+///     moves.push(m);
+///     true
+/// };
+/// let report = solver.solve(3, &[1, 2, 3, 4, 0, 5], &mut keep).unwrap();
 /// assert_eq!((moves, report.length, report.optimal), (vec![Move::Right], 1, true));
-/// assert_eq!(solver.solve(3, &[1, 2, 3, 5, 4, 0], &mut |_| {}), None);
+/// assert_eq!(solver.solve(3, &[1, 2, 3, 5, 4, 0], &mut |_| true), None);
 /// ```
 pub struct AnyShape {
     threads: usize,
@@ -128,20 +132,25 @@ impl AnyShape {
 
     /// Solves the board `tiles` (each of `0..tiles.len()` once, 0 the blank; at least two rows
     /// and two columns), `width` cells to a row: each move of the blank goes to `emit`, in
-    /// order, and the report follows. `None`, with no move, when parity says the goal cannot be
-    /// reached.
+    /// order, and the report follows. `emit` returns whether to go on: once it says no (its
+    /// reader is gone), the work stops soon after, and the report is of the moves made. `None`,
+    /// with no move, when parity says the goal cannot be reached.
     pub fn solve(
         &mut self,
         width: usize,
         tiles: &[u32],
-        emit: &mut dyn FnMut(Move),
+        emit: &mut dyn FnMut(Move) -> bool,
     ) -> Option<Report> {
         if !reaches_goal(width, tiles) {
             return None;
         }
         if self.solves_optimally(width, tiles.len()) {
             let moves = self.optimal_path(width, tiles);
-            moves.iter().for_each(|&m| emit(m));
+            for &m in &moves {
+                if !emit(m) {
+                    break;
+                }
+            }
             let length = moves.len() as u64;
             return Some(Report {
                 length,
@@ -193,7 +202,10 @@ impl AnyShape {
             false => OPTIMAL_CELLS - 1,
         };
         let finish = |width: usize, block: &[u32]| self.finish(width, block);
-        constructive::solve(width, &board, smaller, finish, |m| moves.push(m));
+        constructive::solve(width, &board, smaller, finish, |m| {
+            moves.push(m);
+            true
+        });
         moves
     }
 

@@ -22,9 +22,11 @@ use crate::finishers::window_route;
 pub const HELD: usize = 1024;
 
 /// Solves the board `tiles` (`width` to a row) for the goal `1 2 .. N-1 0`, each move going to
-/// `emit`. Once the unsolved block has at most `finish_cells` cells (4 or more), `finish` gets
-/// its width and tiles, renamed for the goal `1 2 .. n-1 0`, and returns the moves that solve
-/// it. False, with no move made, when parity says the goal cannot be reached.
+/// `emit`, which returns whether to go on: once it says no (its reader is gone), the
+/// construction stops within a tile's walk. Once the unsolved block has at most `finish_cells`
+/// cells (4 or more), `finish` gets its width and tiles, renamed for the goal `1 2 .. n-1 0`,
+/// and returns the moves that solve it. False, with no move made, when parity says the goal
+/// cannot be reached.
 ///
 /// # Example
 /// ```
@@ -32,16 +34,20 @@ pub const HELD: usize = 1024;
 /// use engine::constructive::solve;
 /// use engine::finishers::turn_last_block;
 /// let mut moves = Vec::new();
-/// assert!(solve(3, &[1, 2, 3, 4, 0, 5], 4, turn_last_block, |m| moves.push(m)));
+/// let keep = |m| {
+///     moves.push(m);
+///     true
+/// };
+/// assert!(solve(3, &[1, 2, 3, 4, 0, 5], 4, turn_last_block, keep));
 /// assert_eq!(moves, [Move::Right]);
-/// assert!(!solve(3, &[1, 2, 3, 5, 4, 0], 4, turn_last_block, |_| {}));
+/// assert!(!solve(3, &[1, 2, 3, 5, 4, 0], 4, turn_last_block, |_| true));
 /// ```
 pub fn solve(
     width: usize,
     tiles: &[u32],
     finish_cells: usize,
     finish: impl FnMut(usize, &[u32]) -> Vec<Move>,
-    emit: impl FnMut(Move),
+    emit: impl FnMut(Move) -> bool,
 ) -> bool {
     assert!(
         finish_cells >= 4,
@@ -68,10 +74,14 @@ pub fn solve(
         finish_cells,
         finish,
         emit,
+        wanted: true,
     };
     walker.solve();
     for m in walker.held.drain(..) {
-        (walker.emit)(m);
+        if !walker.wanted {
+            break;
+        }
+        walker.wanted = (walker.emit)(m);
     }
     true
 }
@@ -110,6 +120,8 @@ struct Walker<G, F> {
     finish_cells: usize,
     finish: G,
     emit: F,
+    /// Whether `emit` still wants moves.
+    wanted: bool,
 }
 
 /// A route of the blank that [`Walker::plan`] found: the staircase in `Walker::route`, or four
@@ -120,13 +132,16 @@ enum Walk {
     Around(Move, Move),
 }
 
-impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
+impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move) -> bool> Walker<G, F> {
     fn solve(&mut self) {
         let (width, height) = (self.width, self.height);
         // Cell `at(row, column)` is the home of tile `at(row, column) + 1`.
         let at = |row: usize, column: usize| row * width + column;
         let (mut top, mut left) = (0, 0);
         while height - top > 2 || width - left > 2 {
+            if !self.wanted {
+                return;
+            }
             let (rows, columns) = (height - top, width - left);
             if rows * columns <= self.finish_cells {
                 break;
@@ -146,6 +161,9 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
                 length,
             });
             for i in 0..length - 2 {
+                if !self.wanted {
+                    return;
+                }
                 let cell = start + i * along;
                 self.place(cell as u32 + 1, cell);
             }
@@ -566,9 +584,9 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move)> Walker<G, F> {
             self.held.pop_back();
         } else {
             self.held.push_back(m);
-            if self.held.len() > HELD {
+            if self.held.len() > HELD && self.wanted {
                 let oldest = self.held.pop_front().expect("moves are held");
-                (self.emit)(oldest);
+                self.wanted = (self.emit)(oldest);
             }
         }
     }
@@ -607,7 +625,11 @@ mod tests {
     /// was solvable.
     fn check(width: usize, tiles: &[u32]) -> bool {
         let mut moves = Vec::new();
-        let solved = solve(width, tiles, 4, turn_last_block, |m| moves.push(m));
+        let keep = |m| {
+            moves.push(m);
+            true
+        };
+        let solved = solve(width, tiles, 4, turn_last_block, keep);
         let goal: Vec<u32> = (1..tiles.len() as u32).chain([0]).collect();
         if solved {
             assert_eq!(replay(width, tiles, &moves), Some(goal), "{:?}", tiles);
@@ -615,6 +637,29 @@ mod tests {
             assert!(moves.is_empty());
         }
         solved
+    }
+
+    /// Once `emit` wants no more moves (its reader is gone), it gets none, and the construction
+    /// stops before the last block.
+    #[test]
+    fn stops_once_the_moves_are_not_wanted() {
+        // The tiles reversed on a 60 x 60 board: a long way from the goal.
+        let mut tiles: Vec<u32> = (1..3600).rev().collect();
+        tiles.push(0);
+        tiles.swap(0, 1);
+        assert!(reaches_goal(60, &tiles));
+        let (mut emitted, mut finished) = (0, false);
+        let finish = |width: usize, block: &[u32]| {
+            finished = true;
+            turn_last_block(width, block)
+        };
+        let solved = solve(60, &tiles, 4, finish, |_| {
+            emitted += 1;
+            emitted < 10
+        });
+        assert!(solved);
+        assert_eq!(emitted, 10);
+        assert!(!finished);
     }
 
     #[test]

@@ -291,6 +291,9 @@ struct Search<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P> {
     moves: Vec<Move>,
     nodes: u64,
     node_limit: u64,
+    /// When the search began: its iterations' progress tells the seconds since.
+    #[cfg(feature = "progress")]
+    started: std::time::Instant,
     /// For a search that cuts its tree: the cut's depth, the moves so far, the subtrees left.
     split_depth: u32,
     trail: Vec<Move>,
@@ -313,6 +316,8 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
             moves: Vec::new(),
             nodes: 0,
             node_limit: u64::MAX,
+            #[cfg(feature = "progress")]
+            started: std::time::Instant::now(),
             split_depth: 0,
             trail: Vec::new(),
             subtrees: Vec::new(),
@@ -409,7 +414,7 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
         let (next, first) = (AtomicUsize::new(0), AtomicUsize::new(usize::MAX));
         // An iteration of a 5x5 search can take hours: its progress, a subtree at a time.
         #[cfg(feature = "progress")]
-        let (progress, searched) = (Progress::new(), AtomicU64::new(self.nodes));
+        let (progress, searched) = (Progress::since(self.started), AtomicU64::new(self.nodes));
         // Past the limit, a helper stops the others.
         let over = AtomicBool::new(false);
         let shared = &*self;

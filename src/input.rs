@@ -41,6 +41,16 @@ fn escaped(text: &str, longest: usize) -> String {
     out
 }
 
+/// The error of a tile written `digits` on a board of `cells` cells (as [`Input::board`] says
+/// it).
+pub fn out_of_range(digits: &str, cells: usize) -> String {
+    format!(
+        "tile {} is out of range 0-{}",
+        escaped(digits, 40),
+        cells - 1
+    )
+}
+
 /// `text` as a count or size: ASCII digits alone (no sign), no larger than `usize`.
 pub fn parse_count(text: &str) -> Option<usize> {
     match text.bytes().all(|b| b.is_ascii_digit()) {
@@ -201,20 +211,24 @@ impl<R: Read> Input<R> {
             .map_err(|message| self.error(first, message))
     }
 
-    /// The count of boards on the first filled line (UVa, LightOJ), with that line's number.
-    pub fn number_of_boards(&mut self) -> Result<(usize, usize), InputError> {
+    /// The count of cases (`what`: boards, pairs) on the first filled line (UVa, LightOJ),
+    /// with that line's number.
+    pub fn number_of(&mut self, what: &str) -> Result<(usize, usize), InputError> {
         let (found, line) = if self.next_filled_line()? {
             (quoted(self.line()), self.line_number)
         } else {
             ("the end of the input".to_string(), self.end_line())
         };
-        match parse_count(self.line()) {
-            Some(count) if count > 0 => Ok((count, line)),
-            _ => {
-                let message = format!("expected the number of boards, 1 or more, found {}", found);
-                Err(self.error(line, message))
+        let what = format!("the number of {}", what);
+        let message = match parse_count(self.line()) {
+            Some(count) if count > 0 => return Ok((count, line)),
+            // Digits that overflow.
+            None if self.line().len() > 19 && self.line().bytes().all(|b| b.is_ascii_digit()) => {
+                format!("{} {} is too large: at most {}", what, found, usize::MAX)
             }
-        }
+            _ => format!("expected {}, 1 or more, found {}", what, found),
+        };
+        Err(self.error(line, message))
     }
 
     /// Whether only blank lines are left; if not, the first line that is not blank is current.
@@ -244,7 +258,35 @@ impl<R: Read> Input<R> {
         Ok(count)
     }
 
-    /// The current line's next tile, `None` at its end.
+    /// Reads the current line's numbers into `numbers` as [`Input::tiles_of_line`] does, for a
+    /// board whose size is not known yet: counts them all, and gives the first too large for any
+    /// board (past `u32::MAX - 1`, read as `u32::MAX`), for an error once the board's range is
+    /// known.
+    pub fn numbers_of_line(
+        &mut self,
+        numbers: &mut [u32],
+    ) -> Result<(usize, Option<String>), InputError> {
+        let (mut count, mut too_large) = (0, None);
+        while let Some(number) = self.next_tile(usize::MAX)? {
+            let number = match u32::try_from(number) {
+                Ok(number) if number < u32::MAX => number,
+                _ => {
+                    let read = &self.line()[..self.taken];
+                    let digits = read.rsplit(|c: char| !c.is_ascii_digit()).next();
+                    too_large = too_large.or_else(|| digits.map(String::from));
+                    u32::MAX
+                }
+            };
+            if let Some(slot) = numbers.get_mut(count) {
+                *slot = number;
+            }
+            count += 1;
+        }
+        Ok((count, too_large))
+    }
+
+    /// The current line's next tile, `None` at its end; with `cells` `usize::MAX`, any number,
+    /// that for one past it.
     fn next_tile(&mut self, cells: usize) -> Result<Option<usize>, InputError> {
         while let Some(&byte) = self.line.get(self.taken) {
             match byte {
@@ -254,13 +296,10 @@ impl<R: Read> Input<R> {
                     let rest = &self.line[self.taken..];
                     let digits = &rest[..rest.iter().take_while(|b| b.is_ascii_digit()).count()];
                     self.taken += digits.len();
-                    let tile = digits
-                        .iter()
-                        .try_fold(0usize, |n, &d| {
-                            n.checked_mul(10)?.checked_add(usize::from(d - b'0'))
-                        })
-                        .filter(|&tile| tile < cells);
-                    if tile.is_none() {
+                    let tile = digits.iter().fold(0, |n: usize, &d| {
+                        n.saturating_mul(10).saturating_add(usize::from(d - b'0'))
+                    });
+                    if tile >= cells && cells < usize::MAX {
                         let digits = escaped(&String::from_utf8_lossy(digits), 40);
                         let mut message =
                             format!("tile {} is out of range 0-{}", digits, cells - 1);
@@ -269,7 +308,7 @@ impl<R: Read> Input<R> {
                         }
                         return Err(self.error(self.line_number, message));
                     }
-                    return Ok(tile);
+                    return Ok(Some(tile));
                 }
                 b'0'..=b'9' => {
                     self.taken += 1;
@@ -329,6 +368,8 @@ impl<R: Read> Input<R> {
 /// more, than announced is an error.
 #[derive(Default)]
 pub struct Counted {
+    /// What the cases are, for messages, if not boards: pairs.
+    pub what: Option<&'static str>,
     /// The number announced and its line, once read.
     announced: Option<(usize, usize)>,
     read: usize,
@@ -344,11 +385,12 @@ impl Counted {
         case: impl FnOnce(&mut Input<R>) -> Result<Option<T>, InputError>,
     ) -> Result<Option<T>, InputError> {
         if input.line_number() == 0 {
-            *self = Counted::default();
+            (self.announced, self.read) = (None, 0);
         }
+        let what = self.what.unwrap_or("boards");
         let (count, line) = match self.announced {
             Some(announced) => announced,
-            None => *self.announced.insert(input.number_of_boards()?),
+            None => *self.announced.insert(input.number_of(what)?),
         };
         if self.read == count {
             if input.at_end()? {

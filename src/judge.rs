@@ -96,7 +96,9 @@ pub enum Answer {
 /// How a judge wants each answer printed.
 #[derive(Clone, Copy)]
 pub struct Format {
-    /// The answer is the first shortest path, not the count (which `--path` adds).
+    /// The fewest moves come first, on a line of their own.
+    pub count: bool,
+    /// The first shortest path is always printed; else `--path` adds it after the count.
     pub moves: bool,
     /// The moves' letters are `udlr`.
     pub lowercase: bool,
@@ -110,6 +112,7 @@ pub struct Format {
 
 /// The fewest moves, or `-1`.
 pub const DISTANCE: Format = Format {
+    count: true,
     moves: false,
     lowercase: false,
     numbered: false,
@@ -119,6 +122,7 @@ pub const DISTANCE: Format = Format {
 
 /// The first shortest path of `x` in lower case, or `unsolvable` (HDU 1043 and UVa 652).
 pub const PATH_OF_X: Format = Format {
+    count: false,
     moves: true,
     lowercase: true,
     numbered: false,
@@ -176,9 +180,9 @@ pub const TABLES: Flag = Flag {
     help: "
   --tables DIR
            keep the 4x4 board's pattern databases in the folder DIR: the first
-           board that needs them builds Korf and Felner's 6-6-3 tables (11 MiB, a
-           few seconds), the first that needs more their 7-8 tables (576 MB, one
-           to two minutes and 1 GB of memory, with progress on standard error);
+           board that needs them builds Korf and Felner's 6-6-3 tables (11 MiB,
+           about a second), the first that needs more their 7-8 tables (576 MB, a
+           minute or two and 1 GB of memory, with progress on standard error);
            each set is saved there once and loaded by later runs; a damaged or
            foreign file there is built again (solve --optimal keeps the 5x5 board's
            there too)",
@@ -187,6 +191,35 @@ pub const TABLES: Flag = Flag {
         check: |dir| !dir.is_empty(),
     }),
 };
+
+/// `--tables`'s folder, if given: an error unless it is a folder or can be made one (what
+/// stands in its place, or in the place of a folder above it, is not a file).
+#[cfg(feature = "tables")]
+pub fn tables_folder(options: &Options) -> Result<Option<&str>, Exit> {
+    let dir = match options.value(&TABLES) {
+        Some(dir) => dir,
+        None => return Ok(None),
+    };
+    let path = std::path::Path::new(dir);
+    let standing = path
+        .ancestors()
+        .find(|p| p.as_os_str().is_empty() || p.exists());
+    match standing {
+        Some(p) if !p.as_os_str().is_empty() && !p.is_dir() => {
+            let named = quoted_in_full(dir);
+            let message = match p == path {
+                true => format!("--tables {} is not a folder", named),
+                false => format!(
+                    "--tables {} cannot be made a folder: {} is not one",
+                    named,
+                    quoted_in_full(&p.to_string_lossy())
+                ),
+            };
+            Err(usage(message))
+        }
+        _ => Ok(Some(dir)),
+    }
+}
 
 /// Silence on standard error for long work.
 pub const QUIET: Flag = Flag {
@@ -264,7 +297,10 @@ pub(crate) fn parse(
             }
             Some(&Flag {
                 name, value: None, ..
-            }) if inline.is_none() => (name, String::new()),
+            }) => match inline {
+                None => (name, String::new()),
+                Some(_) => return Err(usage(format!("{} takes no value", name))),
+            },
             Some(&Flag {
                 name,
                 value: Some(Value { needs, check }),
@@ -313,6 +349,8 @@ where
     #[cfg(feature = "show")]
     flags.push(SHOW);
     let judged = |options: Options| {
+        #[cfg(feature = "tables")]
+        tables_folder(&options)?;
         solver.configure(&options);
         let path = format.moves || options.value(&PATH).is_some();
         #[cfg(feature = "show")]
@@ -442,7 +480,7 @@ fn write_answer(
         Some(Answer::Path(moves)) => moves,
         _ => return writeln!(out, "{}", format.none),
     };
-    if !format.moves {
+    if format.count {
         writeln!(out, "{}", moves.len())?;
     }
     writeln!(out, "{}", letters(moves, format.lowercase))
@@ -497,6 +535,7 @@ mod tests {
         assert_eq!(printed(DISTANCE, answers()), "3\n-1\n1\nR\n");
         assert_eq!(printed(PATH_OF_X, vec![right(), None]), "r\nunsolvable\n");
         let lex = Format {
+            count: false,
             moves: true,
             numbered: true,
             none: "This puzzle is not solvable.",
@@ -551,9 +590,13 @@ mod tests {
         for wrong in [&["--threads"][..], &["--threads=0"], &["--threads", "x"]] {
             assert_eq!(parsed(wrong), Err(needs.to_string()));
         }
-        for unknown in ["--path=1", "-x", "--paths"] {
+        for unknown in ["-x", "--paths"] {
             let message = format!("unknown argument '{}' (see --help)", unknown);
             assert_eq!(parsed(&[unknown]), Err(message));
+        }
+        for valued in ["--path=1", "--path="] {
+            let message = "--path takes no value".to_string();
+            assert_eq!(parsed(&[valued]), Err(message));
         }
     }
 

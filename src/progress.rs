@@ -52,8 +52,13 @@ impl Default for Progress {
 impl Progress {
     /// Work that starts now.
     pub fn new() -> Progress {
+        Progress::since(Instant::now())
+    }
+
+    /// Work that started at `started`: a part of longer work tells the seconds of the whole.
+    pub fn since(started: Instant) -> Progress {
         Progress {
-            started: Instant::now(),
+            started,
             told: Mutex::new(Told::default()),
         }
     }
@@ -74,13 +79,18 @@ impl Progress {
         if told.at.map_or(false, |at| at.elapsed() < every) {
             return;
         }
-        let text = format!("{}, {} s", line(), self.started.elapsed().as_secs());
+        let text = self.line(line());
         let _ = match terminal {
             true => write!(io::stderr(), "\r{}\x1b[K", text),
             false => writeln!(io::stderr(), "{}", text),
         };
         told.at = Some(Instant::now());
         told.standing = terminal;
+    }
+
+    /// `what` and the seconds since the work started.
+    fn line(&self, what: String) -> String {
+        format!("{}, {} s", what, self.started.elapsed().as_secs())
     }
 
     /// Tells `line` at once, on a line of its own.
@@ -102,5 +112,18 @@ impl Drop for Progress {
         if told.standing {
             let _ = write!(io::stderr(), "\r\x1b[K");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_part_of_longer_work_tells_the_seconds_of_the_whole() {
+        let started = Instant::now() - Duration::from_secs(100);
+        let line = Progress::since(started).line("searching".to_string());
+        assert!(line.starts_with("searching, 10"), "{}", line);
+        assert!(line.ends_with(" s"), "{}", line);
     }
 }

@@ -6,7 +6,7 @@ mod common;
 
 use std::process::Output;
 
-use common::{line_of, run_with, stdout_of, Rng};
+use common::{beyond_progress, line_of, run_with, stdout_of, Rng};
 use engine::bfs::{self, UNREACHABLE};
 use engine::board::{Board, Move};
 use engine::cantor::{rank, unrank};
@@ -20,10 +20,11 @@ fn text(bytes: &[u8]) -> &str {
     std::str::from_utf8(bytes).unwrap()
 }
 
-/// Asserts a clean answer: exit 0, nothing on stderr, and this stdout.
+/// Asserts a clean answer: exit 0, nothing on stderr but progress, and this stdout.
 fn assert_answers(binary: &str, input: &[u8], expected: &str) {
     let (output, _) = run(binary, input);
-    assert_eq!(text(&output.stderr), "", "input {:?}", text(input));
+    let said = beyond_progress(&output.stderr);
+    assert_eq!(said, "", "input {:?}", text(input));
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(
         text(&output.stdout),
@@ -55,6 +56,7 @@ const EIGHT_GRID: &str = env!("CARGO_BIN_EXE_eight_grid");
 const FIFTEEN: &str = env!("CARGO_BIN_EXE_fifteen");
 const FIFTEEN_PATH: &str = env!("CARGO_BIN_EXE_fifteen_path");
 const FIFTEEN_LEX: &str = env!("CARGO_BIN_EXE_fifteen_lex");
+const EIGHT_TWO: &str = env!("CARGO_BIN_EXE_eight_two");
 
 #[test]
 fn sliding_reads_every_layout() {
@@ -210,8 +212,8 @@ fn numbers_too_large_for_a_small_board_are_named() {
     );
 }
 
-/// `solve` learns a board's size from its rows: the range it names is the board's, and a line of
-/// digits alone is a row of one number.
+/// `solve` learns a board's size from its rows: the range it names is the board's, whatever
+/// the number and its line, and a line of digits alone is a row of one number.
 #[test]
 fn solve_names_the_range_of_the_board_read() {
     let solve = env!("CARGO_BIN_EXE_solve");
@@ -221,6 +223,21 @@ fn solve_names_the_range_of_the_board_read() {
         "",
         "line 1: tile 1000000 is out of range 0-3",
     );
+    assert_error(
+        solve,
+        b"4294967294 2\n3 0\n",
+        "",
+        "line 1: tile 4294967294 is out of range 0-3",
+    );
+    for too_large in ["4294967295", "99999999999999999999"] {
+        let input = format!("1 2\n0 {}\n", too_large);
+        let message = format!("line 2: tile {} is out of range 0-3", too_large);
+        assert_error(solve, input.as_bytes(), "", &message);
+    }
+    // A long number is cut in the message, on the line where it stands.
+    let input = format!("\n1 2 3\n4 0 5\n7 8 {}\n", "9".repeat(50));
+    let message = format!("line 4: tile {}... is out of range 0-8", "9".repeat(40));
+    assert_error(solve, input.as_bytes(), "", &message);
     assert_error(
         solve,
         b"283104765\n",
@@ -280,6 +297,22 @@ fn counted_and_streamed_inputs_name_what_is_wrong() {
         input.as_bytes(),
         "Case 1: LLLDRDRDR\n",
         "line 9: found the end of the input after 1 of the 2 cases that line 1 announces",
+    );
+    // A count too large for any input says so, and the most.
+    let input = format!("99999999999999999999\n{}", BOARD);
+    let message = format!(
+        "line 1: the number of boards '99999999999999999999' is too large: at most {}",
+        usize::MAX
+    );
+    assert_error(FIFTEEN_PATH, input.as_bytes(), "", &message);
+    // HDU 3567 counts pairs, and a pair on one line is told to take two.
+    let message = "line 1: expected the number of pairs, 1 or more, found 'x'";
+    assert_error(EIGHT_TWO, b"x\n", "", message);
+    assert_error(
+        EIGHT_TWO,
+        b"2\n12X453786\n12345678X\n12X453786 12345678X\n",
+        "Case 1: 2\ndd\n",
+        "line 4: expected a board a line: the start, then the goal on the next line",
     );
     assert_error(
         EIGHT_PATH,
@@ -347,7 +380,7 @@ fn check_paths<const W: usize, const N: usize>(
     input: &str,
 ) {
     let (output, _) = run_with(binary, &["--path"], input.as_bytes());
-    assert_eq!(text(&output.stderr), "");
+    assert_eq!(beyond_progress(&output.stderr), "");
     let mut lines = text(&output.stdout).lines();
     let mut tables = std::collections::HashMap::new();
     for (start, goal) in cases {
@@ -424,12 +457,16 @@ fn jiugong_paths_for_20000_random_pairs() {
 #[test]
 fn flags_help_and_unknown_arguments() {
     let counts = [SLIDING, JIUGONG, EIGHT, EIGHT_STEPS, EIGHT_GRID, FIFTEEN];
-    let paths = [EIGHT_PATH, FIFTEEN_PATH, FIFTEEN_LEX];
+    let paths = [EIGHT_PATH, FIFTEEN_PATH, FIFTEEN_LEX, EIGHT_TWO];
     for binary in counts.into_iter().chain(paths) {
         let (output, _) = run_with(binary, &["--help"], b"");
         assert_eq!(output.status.code(), Some(0));
         let help = text(&output.stdout);
-        assert!(help.contains("Input:") && help.contains("--show"));
+        assert!(
+            help.contains("Input:") && help.contains("--show"),
+            "{}",
+            binary
+        );
         // A program that prints paths anyway has no --path.
         let prints_counts = counts.contains(&binary);
         assert_eq!(help.contains("--path"), prints_counts, "{}", binary);
@@ -454,6 +491,48 @@ fn flags_help_and_unknown_arguments() {
     }
     let (output, _) = run_with(EIGHT, &["--path"], b"123804765\n213804765\n");
     assert_eq!(text(&output.stdout), "0\n\n-1\n");
+}
+
+/// Every program's `--help` gives times as orders of magnitude ("about a minute"), which stay
+/// true on any machine, never as figures ("45 s"), which a slower machine makes wrong.
+#[test]
+fn help_gives_no_measured_times() {
+    let units = [
+        "s", "ms", "µs", "second", "seconds", "minute", "minutes", "hours",
+    ];
+    let programs = [
+        SLIDING,
+        JIUGONG,
+        EIGHT,
+        EIGHT_PATH,
+        EIGHT_STEPS,
+        EIGHT_GRID,
+        EIGHT_TWO,
+        FIFTEEN,
+        FIFTEEN_PATH,
+        FIFTEEN_LEX,
+        env!("CARGO_BIN_EXE_eight_uva"),
+        env!("CARGO_BIN_EXE_distant"),
+        env!("CARGO_BIN_EXE_mxn"),
+        env!("CARGO_BIN_EXE_solve"),
+    ];
+    for program in programs {
+        let help = stdout_of(program, &["--help"], "");
+        let words: Vec<&str> = help.split_whitespace().collect();
+        for pair in words.windows(2) {
+            let number = pair[0]
+                .bytes()
+                .all(|b| b.is_ascii_digit() || b == b'.' || b == b',');
+            let unit = pair[1].trim_end_matches(|c: char| c.is_ascii_punctuation());
+            assert!(
+                !(number && units.contains(&unit)),
+                "{} --help says {} {}",
+                program,
+                pair[0],
+                pair[1]
+            );
+        }
+    }
 }
 
 /// An option's value may follow `=`; after `--` every argument names a file (`-` still standard
@@ -483,10 +562,11 @@ fn option_values_after_equals_and_files_after_two_dashes() {
         text(&output.stdout),
         std::fs::read_to_string(sample("8.out")).unwrap()
     );
-    for flag in ["--path=1", "--show=yes"] {
+    for (flag, name) in [("--path=1", "--path"), ("--show=yes", "--show")] {
         let (output, _) = run_with(EIGHT, &[flag], b"283104765\n");
-        let message = format!("error: unknown argument '{}' (see --help)\n", flag);
+        let message = format!("error: {} takes no value\n", name);
         assert_eq!(text(&output.stderr), message);
+        assert_eq!(output.status.code(), Some(2));
     }
 }
 

@@ -388,7 +388,7 @@ fn tables_kept_in_a_folder() {
         let (output, _) = common::run_with(FIFTEEN, &["--tables", dir_arg], input.as_bytes());
         assert!(output.status.success());
         assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
-        String::from_utf8_lossy(&output.stderr).into_owned()
+        common::beyond_progress(&output.stderr)
     };
     let files = || -> Vec<std::path::PathBuf> {
         let mut files: Vec<_> = std::fs::read_dir(&dir)
@@ -455,7 +455,8 @@ fn tables_kept_in_a_folder() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// `--tables` needs a folder, and only the 4x4 programs take it.
+/// `--tables` needs a folder, or a path that can be made one, before any work; and only the 4x4
+/// programs and `solve` take it.
 #[test]
 fn tables_needs_a_folder_and_a_4x4_program() {
     let (output, _) = common::run_with(FIFTEEN, &["--tables"], b"");
@@ -464,6 +465,26 @@ fn tables_needs_a_folder_and_a_4x4_program() {
         String::from_utf8_lossy(&output.stderr),
         "error: --tables needs a folder to keep the tables in (see --help)\n"
     );
+    let file = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables-a-file");
+    std::fs::write(&file, "not a folder").unwrap();
+    let file = file.to_str().unwrap();
+    let below = format!("{}/below", file);
+    let hard = rows(&[korf_100()[87].1]);
+    for program in [FIFTEEN, env!("CARGO_BIN_EXE_solve")] {
+        for (dir, error) in [
+            (file.to_string(), format!("'{}' is not a folder", file)),
+            (
+                below.clone(),
+                format!("'{}' cannot be made a folder: '{}' is not one", below, file),
+            ),
+        ] {
+            let (output, _) = common::run_with(program, &["--tables", &dir], hard.as_bytes());
+            assert_eq!(output.status.code(), Some(2), "{} {}", program, dir);
+            assert_eq!(String::from_utf8_lossy(&output.stdout), "");
+            let expected = format!("error: --tables {}\n", error);
+            assert_eq!(String::from_utf8_lossy(&output.stderr), expected);
+        }
+    }
     let eight = env!("CARGO_BIN_EXE_eight");
     let (output, _) = common::run_with(eight, &["--tables", "x"], b"283104765\n");
     assert_eq!(

@@ -290,6 +290,26 @@ fn more_effort_gives_paths_no_longer_the_same_on_any_threads() {
     }
 }
 
+/// `--show` draws boards of up to 100 cells; a larger one gets its moves, and a line on standard
+/// error saying why it is not drawn.
+#[test]
+fn show_says_why_a_large_board_is_not_drawn() {
+    let mut large: Vec<u32> = (1..110).chain([0]).collect();
+    large.swap(108, 109);
+    let input = format!("{}\n1 2\n0 3\n", rows_of(10, &large));
+    let (output, _) = run_with(SOLVE, &["--show"], input.as_bytes());
+    assert!(output.status.success());
+    let note = "solve: board 1 is not drawn: --show draws boards of up to 100 cells, it has 110\n";
+    assert_eq!(common::beyond_progress(&output.stderr), note);
+    let printed = String::from_utf8_lossy(&output.stdout);
+    let mut lines = printed.lines();
+    let goal: Vec<u32> = (1..110).chain([0]).collect();
+    assert_eq!(replay(10, &large, lines.next().unwrap()), Some(goal));
+    // The small board is drawn after its moves.
+    assert_eq!(lines.next(), Some("R"));
+    assert!(lines.next().unwrap().starts_with("0 "), "{}", printed);
+}
+
 #[test]
 fn statistics_of_optimal_paths_and_solved_boards() {
     let input = "1 2 3\n4 0 5\n7 8 6\n\n1 2\n3 0\n\n1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 19 20\n21 22 23 0 24\n";
@@ -327,7 +347,8 @@ fn a_long_board_shows_its_progress_on_a_terminal() {
     assert!(shown.contains(line), "{:?}", shown);
     assert!(shown.ends_with("\r\u{1b}[K"), "{:?}", shown);
     let (output, _) = run_with(SOLVE, &[file.to_str().unwrap()], b"");
-    assert!(output.status.success() && output.stderr.is_empty());
+    assert!(output.status.success());
+    assert_eq!(common::beyond_progress(&output.stderr), "");
     std::fs::remove_file(&file).ok();
 }
 
@@ -424,7 +445,7 @@ fn tables_are_kept_for_the_4x4_board_as_fifteen_keeps_them() {
     let boards: Vec<String> = chosen.iter().map(|(_, tiles)| rows_of(4, tiles)).collect();
     let (output, _) = run_with(SOLVE, &["--tables", dir_arg], boards.join("\n").as_bytes());
     assert!(output.status.success());
-    let said = String::from_utf8_lossy(&output.stderr);
+    let said = common::beyond_progress(&output.stderr);
     assert!(
         said.starts_with("building the 6-6-3 pattern databases"),
         "{}",
