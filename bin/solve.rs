@@ -115,10 +115,14 @@ fn solve() -> Run {
             if let (Some(progress), Some(how)) = (&progress, solver.method(*width, tiles.len())) {
                 progress.board(solved, *width, tiles.len(), how);
             }
-            answer(&mut solver, *width, tiles, out, show, stats)?;
-            // On a terminal, each answer before the next board.
+            let answered = answer(&mut solver, *width, tiles, out, show, stats);
+            // On a terminal, the line wiped however the board ended, and each answer before
+            // the next board.
             if let Some(progress) = &progress {
                 progress.done();
+            }
+            answered?;
+            if progress.is_some() {
                 out.flush()?;
             }
         }
