@@ -7,6 +7,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use common::{line_of, run_with};
 
@@ -76,7 +77,8 @@ fn compile(compiler: &str, edition: &str, source: &Path) -> PathBuf {
 
 /// Checks `source` without building a program.
 fn check(compiler: &str, edition: &str, source: &Path) {
-    let metadata = source.with_extension(format!("{}.rmeta", edition));
+    let compiled_by = compiler.replace('/', "_");
+    let metadata = source.with_extension(format!("{}.{}.rmeta", compiled_by, edition));
     rustc(compiler, edition, source, "--emit=metadata", &metadata);
 }
 
@@ -180,6 +182,7 @@ fn every_bundle_is_one_file_that_compiles_alone() {
             }
         }
     }
+    let mut checks = Vec::new();
     for name in names {
         let path = dir.join(&name);
         let text = std::fs::read_to_string(&path).unwrap();
@@ -248,13 +251,23 @@ fn every_bundle_is_one_file_that_compiles_alone() {
                 name
             );
         }
-        // Every edition, old compiler and new, without a warning.
         for compiler in compilers() {
             for edition in ["2015", "2018", "2021"] {
-                check(&compiler, edition, &path);
+                checks.push((compiler.clone(), edition, path.clone()));
             }
         }
     }
+    // Every edition, old compiler and new, without a warning: a check on each core.
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                while let Some((compiler, edition, path)) = checks.get(next.fetch_add(1, Relaxed)) {
+                    check(compiler, edition, path);
+                }
+            });
+        }
+    });
 }
 
 /// `n` with a comma between each three digits: 40,960.
