@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
-use common::{line_of, run_with};
+use common::{grouped, line_of, run_with};
 
 use engine::cantor::{factorial, unrank};
 
@@ -270,19 +270,6 @@ fn every_bundle_is_one_file_that_compiles_alone() {
     });
 }
 
-/// `n` with a comma between each three digits: 40,960.
-fn with_commas(n: usize) -> String {
-    let digits = n.to_string();
-    let mut text = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            text.push(',');
-        }
-        text.push(digit);
-    }
-    text
-}
-
 /// The README gives each bundle limit the test holds the bundles to, in bytes.
 #[test]
 fn the_readme_gives_the_bundles_limits_in_bytes() {
@@ -290,7 +277,7 @@ fn the_readme_gives_the_bundles_limits_in_bytes() {
     let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
     let limits = LIMITS.iter().map(|&(_, bytes)| bytes).chain([LARGEST]);
     for bytes in limits {
-        let stated = format!("{} bytes", with_commas(bytes));
+        let stated = format!("{} bytes", grouped(bytes as u64));
         assert!(
             readme.contains(&stated),
             "the README does not say {}",

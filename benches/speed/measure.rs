@@ -75,18 +75,7 @@ pub fn human(d: Duration) -> String {
     }
 }
 
-/// `n` with its digits in groups of three: 362,880.
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
+pub use crate::common::grouped;
 
 pub fn mean(times: &[Duration]) -> Duration {
     times.iter().sum::<Duration>() / times.len() as u32

@@ -96,6 +96,19 @@ pub fn line_of(tiles: &[u8]) -> String {
     digits(tiles) + "\n"
 }
 
+/// `n` with its digits in groups of three: 362,880.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 /// SplitMix64: a small seeded generator, so every run tests the same cases.
 pub struct Rng(u64);
 
