@@ -325,10 +325,17 @@ fn statistics_of_optimal_paths_and_solved_boards() {
     assert!(lines[5].starts_with("1 move, optimal, "), "{}", lines[5]);
 }
 
+/// Commas and white space separate numbers, as `--help` says.
 #[test]
 fn blanks_separators_and_line_ends_as_people_write_them() {
     let input = "1, 2, 3\r\n4 . 5\r\n7 8 6\r\n\r\n\r\n 1 2\t3\n4 x 5\n7 8 6\n";
     assert_eq!(stdout_of(SOLVE, &[], input), "RD\nRD\n");
+    let help = stdout_of(SOLVE, &["--help"], "");
+    assert!(
+        help.contains("numbers separated by spaces or commas"),
+        "{}",
+        help
+    );
 }
 
 /// A board that takes over a second gets a line on standard error when it is a terminal (a
