@@ -201,11 +201,10 @@ pub fn tables_folder(options: &Options) -> Result<Option<&str>, Exit> {
         None => return Ok(None),
     };
     let path = std::path::Path::new(dir);
-    let standing = path
-        .ancestors()
-        .find(|p| p.as_os_str().is_empty() || p.exists());
-    match standing {
-        Some(p) if !p.as_os_str().is_empty() && !p.is_dir() => {
+    // The path itself, or the nearest folder above it that exists (none for a relative path
+    // none of whose parts exist: the empty path does not).
+    match path.ancestors().find(|p| p.exists()) {
+        Some(p) if !p.is_dir() => {
             let named = quoted_in_full(dir);
             let message = match p == path {
                 true => format!("--tables {} is not a folder", named),
