@@ -4,10 +4,10 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use engine::bfs::Farthest;
 use engine::board::Board;
-use engine::input::{Counted, Input};
-use engine::judge::{self, Reader, Run};
+use engine::exact::bfs::Farthest;
+use engine::io::input::{Counted, Input};
+use engine::io::judge::{self, Reader, Run};
 
 const HELP: &str = "\
 distant: UVa 10085 \"The Most Distant State\"

@@ -3,8 +3,8 @@
 use std::process::ExitCode;
 
 use engine::board::Board;
-use engine::judge;
-use engine::solver::Solver;
+use engine::io::judge;
+use engine::solvers::up_to_9::Solver;
 
 const HELP: &str = "\
 eight_steps: AcWing 845 \"八数码\"

@@ -3,9 +3,9 @@
 
 use std::process::ExitCode;
 
-use engine::input::Counted;
-use engine::judge::{self, Reader};
-use engine::solver::PathEach;
+use engine::io::input::Counted;
+use engine::io::judge::{self, Reader};
+use engine::solvers::up_to_9::PathEach;
 
 const HELP: &str = "\
 eight_two: HDU 3567 \"Eight II\"

@@ -4,9 +4,9 @@
 use std::process::ExitCode;
 
 use engine::board::Board;
-use engine::input::{Counted, Input};
-use engine::judge;
-use engine::solver::PathEach;
+use engine::io::input::{Counted, Input};
+use engine::io::judge;
+use engine::solvers::up_to_9::PathEach;
 
 const HELP: &str = "\
 eight_uva: UVa 652 \"Eight\"

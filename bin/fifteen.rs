@@ -3,8 +3,8 @@
 use std::process::ExitCode;
 
 use engine::board::Board;
-use engine::judge;
-use engine::optimal::Ladder;
+use engine::io::judge;
+use engine::solvers::up_to_16::Ladder;
 
 const HELP: &str = "\
 fifteen: AOJ ALDS1_13_C \"15 Puzzle\"

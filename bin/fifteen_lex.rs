@@ -4,9 +4,9 @@
 use std::process::ExitCode;
 
 use engine::board::Board;
-use engine::input::{Counted, Input};
-use engine::judge;
-use engine::optimal::Ladder;
+use engine::io::input::{Counted, Input};
+use engine::io::judge;
+use engine::solvers::up_to_16::Ladder;
 
 const HELP: &str = "\
 fifteen_lex: LightOJ \"15-Puzzle\"

@@ -3,9 +3,9 @@
 use std::process::ExitCode;
 
 use engine::board::Board;
-use engine::input::{Counted, Input};
-use engine::judge;
-use engine::optimal::Ladder;
+use engine::io::input::{Counted, Input};
+use engine::io::judge;
+use engine::solvers::up_to_16::Ladder;
 
 const HELP: &str = "\
 fifteen_path: UVa 10181 \"15-Puzzle Problem\"

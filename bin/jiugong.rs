@@ -2,8 +2,8 @@
 
 use std::process::ExitCode;
 
-use engine::judge;
-use engine::solver::Solver;
+use engine::io::judge;
+use engine::solvers::up_to_9::Solver;
 
 const HELP: &str = "\
 jiugong: Lanqiao Cup \"九宫重排\"

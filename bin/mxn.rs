@@ -4,15 +4,15 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use engine::big_boards::constructive;
+use engine::big_boards::finishers::turn_last_block;
 use engine::board::{check_arrangement, reaches_goal};
-use engine::constructive;
-use engine::finishers::turn_last_block;
-use engine::input::{parse_count, quoted, InputError, MAX_SIDE};
+use engine::io::input::{parse_count, quoted, InputError, MAX_SIDE};
 #[cfg(feature = "show")]
-use engine::judge::SHOW;
-use engine::judge::{self, Flag, Reader, Run};
+use engine::io::judge::SHOW;
+use engine::io::judge::{self, Flag, Reader, Run};
 #[cfg(feature = "show")]
-use engine::show;
+use engine::io::show;
 
 const HELP: &str = "\
 mxn: POJ 2893 \"M × N Puzzle\"

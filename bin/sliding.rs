@@ -2,9 +2,9 @@
 
 use std::process::ExitCode;
 
-use engine::bfs::Tables;
 use engine::board::Board;
-use engine::judge::{self, each_alone, Answer, Solve};
+use engine::exact::bfs::Distances;
+use engine::io::judge::{self, each_alone, Answer, Solve};
 
 const HELP: &str = "\
 sliding: LeetCode 773 \"Sliding Puzzle\"
@@ -19,17 +19,26 @@ Output: one line per case.
 
 fn main() -> ExitCode {
     let goal = Board::<3, 6>::from_tiles([1, 2, 3, 4, 5, 0]).expect("the goal is an arrangement");
-    judge::run(HELP, judge::DISTANCE, TablesAlone(Tables::new()), |input| {
-        Ok(input.board()?.map(|start| (start, goal)))
-    })
+    judge::run(
+        HELP,
+        judge::DISTANCE,
+        DistancesAlone(Distances::new()),
+        |input| Ok(input.board()?.map(|start| (start, goal))),
+    )
 }
 
 /// The 2x3 board has 720 arrangements: one breadth-first search answers every case by a table
 /// look-up, with none of the searches that `Solver` runs first on larger boards.
-struct TablesAlone(Tables<3, 6>);
+struct DistancesAlone(Distances<3, 6>);
 
-impl Solve<3, 6> for TablesAlone {
+impl Solve<3, 6> for DistancesAlone {
     fn answer(&mut self, cases: &[(Board<3, 6>, Board<3, 6>)], path: bool) -> Vec<Option<Answer>> {
-        each_alone(&mut self.0, cases, path, Tables::distance, Tables::path)
+        each_alone(
+            &mut self.0,
+            cases,
+            path,
+            Distances::distance,
+            Distances::path,
+        )
     }
 }

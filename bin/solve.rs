@@ -7,11 +7,11 @@ use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
-use engine::any_shape::{AnyShape, Report};
 use engine::board::{check_arrangement, Move};
-use engine::input::{out_of_range, InputError, MAX_SIDE};
-use engine::judge::{self, Flag, Output, Reader, Run, Value, QUIET, SHOW, TABLES, THREADS};
-use engine::show;
+use engine::io::input::{out_of_range, InputError, MAX_SIDE};
+use engine::io::judge::{self, Flag, Output, Reader, Run, Value, QUIET, SHOW, TABLES, THREADS};
+use engine::io::show;
+use engine::solvers::any_shape::{AnyShape, Report};
 use engine::threads::cores;
 
 const HELP: &str = "\
@@ -99,7 +99,7 @@ fn solve() -> Run {
     );
     let quiet = options.value(&QUIET).is_some();
     if quiet {
-        engine::progress::silence();
+        engine::io::progress::silence();
     }
     let progress = (judge::is_terminal(2) && !quiet).then(Progress::start);
     let mut solved = 0;

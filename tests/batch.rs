@@ -7,8 +7,8 @@ mod common;
 
 use common::{line_of, replay_board, stdout_of, Rng};
 use engine::board::Board;
-use engine::cantor::unrank;
-use engine::solver::Solver;
+use engine::exact::cantor::unrank;
+use engine::solvers::up_to_9::Solver;
 
 const EIGHT: &str = env!("CARGO_BIN_EXE_eight");
 const JIUGONG: &str = env!("CARGO_BIN_EXE_jiugong");

@@ -7,9 +7,9 @@ mod common;
 use std::process::Output;
 
 use common::{beyond_progress, line_of, run_with, stdout_of, Rng};
-use engine::bfs::{self, UNREACHABLE};
 use engine::board::{Board, Move};
-use engine::cantor::{rank, unrank};
+use engine::exact::bfs::{self, UNREACHABLE};
+use engine::exact::cantor::{rank, unrank};
 
 /// Runs `binary` on `input`; also says whether it took the whole input.
 fn run(binary: &str, input: &[u8]) -> (Output, bool) {

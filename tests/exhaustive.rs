@@ -5,11 +5,11 @@
 mod common;
 
 use common::{distances_by_hash_map, first_shortest_path, Rng};
-use engine::bfs::{self, UNREACHABLE};
 use engine::board::{Board, Move};
-use engine::cantor::{factorial, rank, unrank};
-use engine::ida_star;
-use engine::solver::Solver;
+use engine::exact::bfs::{self, UNREACHABLE};
+use engine::exact::cantor::{factorial, rank, unrank};
+use engine::search::ida_star;
+use engine::solvers::up_to_9::Solver;
 
 /// Checks the BFS table for `goal` against the independent search, then IDA* and parity on
 /// every arrangement against the table, and the paths of IDA* and of a solver that switches to

@@ -16,12 +16,12 @@ use common::{
     rows_of, stdout_of, Rng,
 };
 use engine::board::{Board, Move};
-use engine::cantor::{factorial, unrank};
-use engine::ida_star::{search, Heuristic, Iterations, NoUndo, Stop};
-use engine::linear_conflict::LinearConflict;
-use engine::move_rules::MoveRules;
-use engine::optimal::Ladder;
-use engine::pattern_db::{PatternDb, PARTITION_555};
+use engine::exact::cantor::{factorial, unrank};
+use engine::pdb::additive::{PatternDb, PARTITION_555};
+use engine::search::ida_star::{search, Heuristic, Iterations, NoUndo, Stop};
+use engine::search::linear_conflict::LinearConflict;
+use engine::search::move_rules::MoveRules;
+use engine::solvers::up_to_16::Ladder;
 
 const FIFTEEN: &str = env!("CARGO_BIN_EXE_fifteen");
 const FIFTEEN_LEX: &str = env!("CARGO_BIN_EXE_fifteen_lex");

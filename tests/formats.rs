@@ -11,7 +11,7 @@ mod common;
 use std::collections::HashMap;
 
 use common::{distances_by_hash_map, first_shortest_path, stdout_of, with_x, Rng};
-use engine::cantor::{factorial, unrank};
+use engine::exact::cantor::{factorial, unrank};
 
 const EIGHT_PATH: &str = env!("CARGO_BIN_EXE_eight_path");
 const EIGHT_STEPS: &str = env!("CARGO_BIN_EXE_eight_steps");

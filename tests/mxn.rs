@@ -8,7 +8,7 @@ use common::{
     distances_by_hash_map, manhattan_sum, mxn_case, random_board, random_solvable_board, replay,
     run_with, solvable_by_inversions, stdout_of, Rng,
 };
-use engine::cantor::{factorial, unrank};
+use engine::exact::cantor::{factorial, unrank};
 
 const MXN: &str = env!("CARGO_BIN_EXE_mxn");
 

@@ -429,7 +429,7 @@ fn a_board_whose_beam_search_loses_its_way_is_finished_from_the_nearest_board_it
 /// --tables` does: a 3x3 board writes nothing; three of Korf's boards, whose searches outgrow
 /// linear conflict, build the 6-6-3 tables and save them, and none needs the 7-8 tables (their
 /// build takes minutes, so `cargo bench -- eighty` exercises them, not this test; their builder
-/// is checked against the 5-5-5 tables' on smaller groups in `large_table`'s tests). Every
+/// is checked against the 5-5-5 tables' on smaller groups in `pdb::large`'s tests). Every
 /// length is the published one, and every path replays.
 #[test]
 fn tables_are_kept_for_the_4x4_board_as_fifteen_keeps_them() {
@@ -483,7 +483,7 @@ fn tables_are_kept_for_the_4x4_board_as_fifteen_keeps_them() {
 
 /// `--optimal` on 5x5 boards, the tables kept in a folder that later runs of the tests reuse
 /// (the first builds them: about 45 s on two cores; the builder is checked against a plain
-/// search on smaller groups in `large_table`'s tests). Korf and Felner's two boards that take
+/// search on smaller groups in `pdb::large`'s tests). Korf and Felner's two boards that take
 /// seconds get their published lengths, and their paths replay. Boards of short random walks,
 /// searched under the tables alone, get the path a plain IDA* finds: the first shortest in
 /// dictionary order.
@@ -515,13 +515,13 @@ fn five_by_five_boards_in_the_fewest_moves_with_saved_tables() {
         assert_eq!(stats[..3], [&length.to_string()[..], "moves", "optimal"]);
     }
 
-    let (db, rules) = engine::tables::saved_6666(Some(&dir), 2);
+    let (db, rules) = engine::pdb::ready::saved_6666(Some(&dir), 2);
     let mut rng = Rng::new(24);
     for _ in 0..12 {
         let walk = common::random_walk(5, 60, &mut rng);
         let tiles: [u8; 25] = std::array::from_fn(|i| walk[i] as u8);
         let start = engine::board::Board::<5, 25>::from_tiles(tiles).unwrap();
-        let search = engine::ida_star::Iterations::new(&start, &db, rules, u32::MAX);
+        let search = engine::search::ida_star::Iterations::new(&start, &db, rules, u32::MAX);
         let moves = search.finish(2, u64::MAX).unwrap().moves;
         let path: String = moves.iter().map(|m| m.letter()).collect();
         assert_eq!(path, plain_ida_star(&tiles, 5), "{:?}", tiles);

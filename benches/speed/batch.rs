@@ -2,8 +2,8 @@
 
 use std::io::Write;
 
-use engine::bfs::{self, UNREACHABLE};
-use engine::cantor::unrank;
+use engine::exact::bfs::{self, UNREACHABLE};
+use engine::exact::cantor::unrank;
 
 use crate::common::line_of;
 use crate::measure::{human, Board9, Shell, P1379_GOAL};

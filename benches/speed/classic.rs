@@ -5,9 +5,9 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
 use std::time::Duration;
 
-use engine::bfs::{self, UNREACHABLE};
-use engine::cantor::{rank, unrank};
-use engine::ida_star::{self};
+use engine::exact::bfs::{self, UNREACHABLE};
+use engine::exact::cantor::{rank, unrank};
+use engine::search::ida_star::{self};
 
 use crate::common::{digits, Rng};
 use crate::measure::{human, least_time, max, mean, solvable, Board9, P1379_GOAL};

@@ -7,10 +7,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use engine::board::Board;
-use engine::ida_star::{Heuristic, Iterations};
-use engine::linear_conflict::LinearConflict;
-use engine::move_rules::MoveRules;
-use engine::pattern_db::{PatternDb, PARTITION_4443, PARTITION_555, PARTITION_663};
+use engine::pdb::additive::{PatternDb, PARTITION_4443, PARTITION_555, PARTITION_663};
+use engine::search::ida_star::{Heuristic, Iterations};
+use engine::search::linear_conflict::LinearConflict;
+use engine::search::move_rules::MoveRules;
 
 use crate::common::{eighty_move_boards, korf_100};
 use crate::measure::{grouped, human, least_time, quantile, Shell};

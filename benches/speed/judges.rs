@@ -6,10 +6,10 @@
 use std::io::Write;
 use std::time::Duration;
 
-use engine::bfs::{Farthest, Tables};
 use engine::board::Move;
-use engine::ida_star;
-use engine::judge;
+use engine::exact::bfs::{Distances, Farthest};
+use engine::io::judge;
+use engine::search::ida_star;
 
 use crate::common::{with_x, Rng};
 use crate::measure::{human, least_time, solvable, Board9, Shell};
@@ -67,7 +67,7 @@ fn eight_two(shell: &mut Shell) -> (Vec<Duration>, Duration, Duration) {
     }
     // The tables' answers check the program's and the search's.
     let (by_tables, paths) = least_time(3, || {
-        let mut tables = Tables::new();
+        let mut tables = Distances::new();
         let path = |(start, goal): &_| tables.path(start, goal).expect("a solvable pair");
         pairs.iter().map(path).collect::<Vec<Vec<Move>>>()
     });

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use engine::constructive;
-use engine::finishers::turn_last_block;
+use engine::big_boards::constructive;
+use engine::big_boards::finishers::turn_last_block;
 
 use crate::common::{
     manhattan_sum, mxn_case, random_board, random_solvable_board, solvable_by_inversions, Rng,

@@ -9,11 +9,11 @@
 use std::time::{Duration, Instant};
 
 use engine::board::Board;
-use engine::ida_star::Iterations;
-use engine::large_table::PARTITION_6666;
-use engine::pattern_db::PatternDb;
-use engine::saved_tables;
-use engine::tables::saved_6666;
+use engine::pdb::additive::PatternDb;
+use engine::pdb::large::PARTITION_6666;
+use engine::pdb::ready::saved_6666;
+use engine::pdb::saved;
+use engine::search::ida_star::Iterations;
 
 use crate::common::{korf_felner_50, manhattan_sum, random_walk, Rng};
 use crate::measure::{cores, grouped, human, Shell};
@@ -73,7 +73,7 @@ enum Cap {
 /// `tiles` searched under `db` and `rules` on every core until solved, or until `cap`.
 fn search(
     db: &PatternDb<5, 25, 4>,
-    rules: &'static engine::move_rules::MoveRules,
+    rules: &'static engine::search::move_rules::MoveRules,
     tiles: &[u32],
     cap: Cap,
 ) -> Searched {
@@ -126,7 +126,7 @@ pub fn optimal_5x5(mut shell: Shell) {
     let args = format!("--optimal --quiet --tables '{}'", folder.display());
     let (built, moves) = solve_once(&mut shell, &args, 5, tiles);
     assert_eq!(moves.len(), *optimal);
-    let file = saved_tables::file(&folder, &PARTITION_6666);
+    let file = saved::file(&folder, &PARTITION_6666);
     let size = std::fs::metadata(&file).expect("the saved tables").len();
     println!(
         "`solve --optimal --tables` built and saved the 6-6-6-6 tables ({} MB on disk) and \

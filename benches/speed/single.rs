@@ -2,8 +2,8 @@
 //!    solved in process as a judge's single case is (IDA*), parsing excluded.
 
 use engine::board::Board;
-use engine::cantor::unrank;
-use engine::ida_star::{self};
+use engine::exact::cantor::unrank;
+use engine::search::ida_star::{self};
 
 use crate::common::Rng;
 use crate::measure::{

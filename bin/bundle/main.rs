@@ -7,7 +7,9 @@
 //! disk or a closed pipe ends as it does for them.
 //!
 //! The bundle is the binary's source, then each engine module it reaches as `mod NAME { ... }`
-//! holding only the items reached: `engine::` paths become `crate::` paths, and tests
+//! holding only the items reached: the modules of the engine's folders (`src/search/ida_star.rs`)
+//! stand at the bundle's top level, by their own names, which are unique; `engine::` paths
+//! become `crate::` paths, with the folder left out (`crate::ida_star::`); and tests
 //! (`#[cfg(test)]` items, doc examples) go. Reaching is worked out on tokens, not types, erring
 //! on the side of keeping: an item of a module is reached when reached code names it (in its own
 //! module, through a `use` of it, or as `module::name`); a method or associated constant of an
@@ -33,13 +35,13 @@ use std::fs;
 use std::path::Path;
 use std::process::ExitCode;
 
-use engine::input::quoted;
-use engine::judge::{self, usage, Run};
+use engine::io::input::quoted;
+use engine::io::judge::{self, usage, Run};
 
 use items::Module;
 use reach::reach;
 use source::read;
-use write::render;
+use write::{renamed, render};
 
 /// The crate name of the engine, as the binaries refer to it.
 const ENGINE: &str = "engine";
@@ -51,7 +53,7 @@ const SOURCE_LIMIT: usize = 64_000;
 /// LeetCode 773's entry point: LeetCode supplies `struct Solution` and calls this.
 const LEETCODE_SLIDING: &str = r#"//! LeetCode 773 "Sliding Puzzle", in LeetCode's form: LeetCode supplies `struct Solution`.
 
-use engine::bfs::Tables;
+use engine::exact::bfs::Distances;
 use engine::board::Board;
 
 impl Solution {
@@ -62,7 +64,7 @@ impl Solution {
         }
         let goal = Board::<3, 6>::from_tiles([1, 2, 3, 4, 5, 0]).expect("the goal is an arrangement");
         match Board::<3, 6>::from_tiles(tiles) {
-            Ok(start) => Tables::new().distance(&start, &goal).map_or(-1, |d| d as i32),
+            Ok(start) => Distances::new().distance(&start, &goal).map_or(-1, |d| d as i32),
             Err(_) => -1,
         }
     }
@@ -178,17 +180,14 @@ fn bundle(root: &Path, name: &str) -> Result<String, String> {
 
 /// Bundles `source` with the engine items it reaches, under a header naming its problem.
 fn bundle_source(root: &Path, source: &str, command: &str) -> Result<String, String> {
-    let lib = read(root.join("src/lib.rs"))?;
+    let (leaves, folders) = engine_modules(root)?;
     let mut modules = Vec::new();
-    for name in lib
-        .lines()
-        .filter_map(|line| line.strip_prefix("pub mod ")?.strip_suffix(';'))
-    {
-        let text = read(root.join("src").join(format!("{}.rs", name)))?;
+    for (name, path) in &leaves {
+        let text = flattened(&read(root.join(path))?, "crate", &folders);
         modules.push(Module::parse(name, &text, "crate"));
     }
     let names: Vec<&str> = modules.iter().map(|m| m.name.as_str()).collect();
-    let main = Module::parse("main", source, ENGINE);
+    let main = Module::parse("main", &flattened(source, ENGINE, &folders), ENGINE);
     let kept = reach(&main, &modules, &names);
 
     // Judges cap a source's size: past the cap, the engine's item docs go, then its other
@@ -201,4 +200,47 @@ fn bundle_source(root: &Path, source: &str, command: &str) -> Result<String, Str
         }
     }
     Ok(out)
+}
+
+/// The engine's modules that hold items, by name with their files (`src/board.rs`,
+/// `src/search/ida_star.rs`), and the folders that hold them (`search`): `src/lib.rs` and each
+/// folder's `mod.rs` declare their modules and nothing else.
+fn engine_modules(root: &Path) -> Result<(Vec<(String, String)>, Vec<String>), String> {
+    let (mut leaves, mut folders) = (Vec::new(), Vec::new());
+    for name in declared(&read(root.join("src/lib.rs"))?) {
+        let folder = format!("src/{}/mod.rs", name);
+        if !root.join(&folder).exists() {
+            leaves.push((name.clone(), format!("src/{}.rs", name)));
+            continue;
+        }
+        for leaf in declared(&read(root.join(&folder))?) {
+            leaves.push((leaf.clone(), format!("src/{}/{}.rs", name, leaf)));
+        }
+        folders.push(name);
+    }
+    // The bundle holds every module at its top level, by its own name.
+    for (i, (name, _)) in leaves.iter().enumerate() {
+        if leaves[..i].iter().any(|(n, _)| n == name) || folders.contains(name) {
+            return Err(format!("two engine modules are named {}", name));
+        }
+    }
+    Ok((leaves, folders))
+}
+
+/// The modules `pub mod NAME;` declares in `source`.
+fn declared(source: &str) -> Vec<String> {
+    let names = source
+        .lines()
+        .filter_map(|line| line.strip_prefix("pub mod ")?.strip_suffix(';'));
+    names.map(String::from).collect()
+}
+
+/// `source` with each path through a folder of the engine, `ROOT::folder::module`, made
+/// `ROOT::module` (`root` being `crate`, or `engine` in a binary), as the bundle holds each
+/// module at its top level.
+fn flattened(source: &str, root: &str, folders: &[String]) -> String {
+    let through = |folder| format!("{}::{}::", root, folder);
+    let to = format!("{}::", root);
+    let fold = |source: String, folder| renamed(&source, &through(folder), &to);
+    folders.iter().fold(source.to_string(), fold)
 }

@@ -73,14 +73,18 @@ pub fn render(
 
 /// `source` with every `engine::` path made a `crate::` path.
 fn rename_engine(source: &str) -> String {
-    let pattern = format!("{}::", ENGINE);
+    renamed(source, &format!("{}::", ENGINE), "crate::")
+}
+
+/// `source` with each `from` that starts a word made `to`.
+pub fn renamed(source: &str, from: &str, to: &str) -> String {
     let mut out = String::with_capacity(source.len());
     let mut rest = source;
-    while let Some(at) = rest.find(&pattern) {
+    while let Some(at) = rest.find(from) {
         let whole_word = !rest[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_');
         out += &rest[..at];
-        out += if whole_word { "crate::" } else { &pattern };
-        rest = &rest[at + pattern.len()..];
+        out += if whole_word { to } else { from };
+        rest = &rest[at + from.len()..];
     }
     out + rest
 }

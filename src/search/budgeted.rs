@@ -6,9 +6,9 @@ use std::collections::BinaryHeap;
 use std::sync::Mutex;
 
 use crate::board::{Board, Move};
-use crate::ida_star::{Growing, Heuristic, Iterations, Solution, Stop};
 #[cfg(feature = "progress")]
-use crate::progress::Progress;
+use crate::io::progress::Progress;
+use crate::search::ida_star::{Growing, Heuristic, Iterations, Solution, Stop};
 use crate::threads::on_threads;
 
 /// A case as the searches leave it.

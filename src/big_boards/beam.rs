@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::board::Move;
-use crate::linear_conflict::{column_conflict, home_distance, lower_bound, row_conflict};
+use crate::search::linear_conflict::{column_conflict, home_distance, lower_bound, row_conflict};
 use crate::threads::in_parallel;
 
 /// The most cells of a board beam search takes: tiles are bytes.
@@ -64,7 +64,7 @@ pub enum Outcome {
 ///
 /// # Example
 /// ```
-/// use engine::beam::{self, Outcome};
+/// use engine::big_boards::beam::{self, Outcome};
 /// use engine::board::Move;
 /// let outcome = beam::solve(3, &[1, 2, 3, 4, 0, 5], 100, 1);
 /// assert_eq!(outcome, Outcome::Goal(vec![Move::Right]));
@@ -198,7 +198,7 @@ fn split_mix(state: &mut u64) -> u64 {
 /// The rows and columns of a board `columns` wide, and each tile's home.
 struct Lines {
     columns: usize,
-    /// Room for a line's increasing runs ([`crate::linear_conflict::line_conflict`]), kept
+    /// Room for a line's increasing runs ([`crate::search::linear_conflict::line_conflict`]), kept
     /// from one count to the next (a fresh array of `MAX_CELLS` each time meant clearing 1 KB).
     tails: Vec<u32>,
 }

@@ -9,9 +9,9 @@ use std::sync::atomic::AtomicU64;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::board::{Board, Move};
-use crate::manhattan::Manhattan;
 #[cfg(feature = "progress")]
-use crate::progress::Progress;
+use crate::io::progress::Progress;
+use crate::search::manhattan::Manhattan;
 use crate::threads::on_threads;
 
 /// The fewest subtrees per thread of a parallel iteration: the threads finish nearly together.
@@ -94,7 +94,7 @@ impl Pruning for NoUndo {
 /// # Example
 /// ```
 /// use engine::board::{Board, Move};
-/// use engine::ida_star::solve;
+/// use engine::search::ida_star::solve;
 /// let start = Board::<3, 6>::from_tiles([1, 2, 3, 4, 0, 5]).unwrap();
 /// let goal = Board::<3, 6>::from_tiles([1, 2, 3, 4, 5, 0]).unwrap();
 /// assert_eq!(solve(&start, &goal).unwrap().moves, [Move::Right]);
@@ -476,7 +476,7 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::linear_conflict::LinearConflict;
+    use crate::search::linear_conflict::LinearConflict;
 
     fn board(tiles: [u8; 9]) -> Board<3, 9> {
         Board::from_tiles(tiles).unwrap()

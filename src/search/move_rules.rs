@@ -22,12 +22,12 @@
 //!   with the rules of up to 10 moves (358 forbidden sequences, 1,742 states, built in about
 //!   8 ms) and 346,930 with those of up to 12 (2,027 sequences, 9,462 states, about 45 ms).
 //!   A search under [`GrowingRules`] builds the first once it is long, the 15-puzzle solver the
-//!   second beside its tables ([`crate::optimal`]).
+//!   second beside its tables ([`crate::solvers::up_to_16`]).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use crate::ida_star::{Growing, Pruning};
+use crate::search::ida_star::{Growing, Pruning};
 
 /// The longest move sequences whose repeats [`GrowingRules`] skip once the search has visited
 /// `DEEP_RULES_COST` nodes (about as long as building the rules takes, 5 to 9 ms on the 4x4
@@ -363,7 +363,7 @@ impl Finder {
 mod tests {
     use super::*;
     use crate::board::{Board, Move};
-    use crate::ida_star::NoUndo;
+    use crate::search::ida_star::NoUndo;
     use std::collections::HashSet;
 
     /// The rules' state after `moves`, or `None` once one of them is not allowed.

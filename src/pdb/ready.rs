@@ -6,17 +6,17 @@
 use std::path::Path;
 
 #[cfg(feature = "tables")]
-use crate::large_table::{
+use crate::io::progress::Progress;
+use crate::pdb::additive::{build_table, second_partition, PatternDb};
+#[cfg(feature = "tables")]
+use crate::pdb::additive::{table_len, PARTITION_663};
+#[cfg(feature = "tables")]
+use crate::pdb::large::{
     build_large_table, carried_table, symmetry_onto, Symmetry, PARTITION_6666, PARTITION_78,
 };
-use crate::move_rules::MoveRules;
-use crate::pattern_db::{build_table, second_partition, PatternDb};
 #[cfg(feature = "tables")]
-use crate::pattern_db::{table_len, PARTITION_663};
-#[cfg(feature = "tables")]
-use crate::progress::Progress;
-#[cfg(feature = "tables")]
-use crate::saved_tables::{self, NotLoaded};
+use crate::pdb::saved::{self, NotLoaded};
+use crate::search::move_rules::MoveRules;
 use crate::threads::in_parallel;
 
 /// The longest move sequences whose repeats the searches with the tables built at run time
@@ -88,7 +88,7 @@ pub fn saved_663<const W: usize, const N: usize>(
 
 /// Korf and Felner's 7-8 tables kept in `dir`: the strongest heuristic known for the board, a
 /// fifth of 6-6-3's nodes, but 576 MB, a minute and a half and 1 GB of memory to build
-/// ([`crate::large_table`]).
+/// ([`crate::pdb::large`]).
 #[cfg(feature = "tables")]
 pub fn saved_78<const W: usize, const N: usize>(dir: &Path, threads: usize) -> PatternDb<W, N> {
     saved(
@@ -103,7 +103,7 @@ pub fn saved_78<const W: usize, const N: usize>(dir: &Path, threads: usize) -> P
 
 /// Korf and Felner's 6-6-6-6 tables of the 5x5 board kept in `dir`, or with none built for this
 /// run alone, beside their move rules: 510 MB, about 45 s to build on two cores, two
-/// tables built and two carried over ([`crate::large_table`]).
+/// tables built and two carried over ([`crate::pdb::large`]).
 #[cfg(feature = "tables")]
 pub fn saved_6666(dir: Option<&Path>, threads: usize) -> (PatternDb<5, 25, 4>, &'static MoveRules) {
     let (mut db, rules) = beside_rules::<5, 25, _, _>(&[dir], threads, RULES_5X5, |&dir| {
@@ -155,10 +155,10 @@ fn saved<const W: usize, const N: usize, const G: usize>(
 ) -> PatternDb<W, N, G> {
     let sizes: Vec<usize> = groups.iter().map(|g| table_len(N, g.len())).collect();
     let progress = Progress::new();
-    let kept = dir.map(|dir| (dir, saved_tables::file(dir, groups)));
+    let kept = dir.map(|dir| (dir, saved::file(dir, groups)));
     let building = match &kept {
         Some((dir, file)) => {
-            match saved_tables::load(dir, groups, &sizes, threads) {
+            match saved::load(dir, groups, &sizes, threads) {
                 Ok(tables) => return PatternDb::from_saved_tables(groups, tables),
                 Err(NotLoaded::Unsound(why)) => {
                     progress.say(&format!("{} {}; it is built again", file.display(), why));
@@ -206,7 +206,7 @@ fn saved<const W: usize, const N: usize, const G: usize>(
         tables.push(table);
     }
     if let Some((dir, file)) = kept {
-        match saved_tables::save(dir, groups, &tables) {
+        match saved::save(dir, groups, &tables) {
             Ok(()) => progress.say(&format!("  saved {}", file.display())),
             Err(e) => progress.say(&format!("  cannot save them in {}: {}", dir.display(), e)),
         }

@@ -1,23 +1,23 @@
 //! Optimal paths on boards of up to 16 cells (the 15-puzzle, and 2x8, 3x5 and every smaller
 //! shape), case after case: IDA* climbing a ladder of heuristics, a rung bought once the
 //! searches on the rung below would cost more than its tables (the ski-rental rule of the 3x3
-//! solver, [`crate::solver`]). The cases of a long input share the cores, and a single case's
+//! solver, [`crate::solvers::up_to_9`]). The cases of a long input share the cores, and a single case's
 //! search is shared out between them. One solver serves every shape: its width and cells are
 //! type parameters, so the 4x4 searches run on constants.
 //!
 //! Every ladder starts from Manhattan distance plus linear conflict, which costs nothing to
-//! build; the rungs above it are pattern databases ([`crate::pattern_db`]), mirrored where the
+//! build; the rungs above it are pattern databases ([`crate::pdb::additive`]), mirrored where the
 //! board is square, and each kind of caller has its own:
 //!
 //! | Caller | Rungs above linear conflict |
 //! |---|---|
 //! | a judge's 4x4 case ([`Ladder::new`]) | 4-4-4-3 tables (9 ms to build), 5-5-5 (0.12 s) |
 //! | a person's 4x4 board ([`Ladder::with_large_tables`]) | those, then Korf and Felner's 6-6-3 (about 1 s) |
-//! | a 4x4 board with `--tables DIR` ([`Ladder::with_table_dir`]) | the saved 6-6-3, then the saved 7-8 ([`crate::large_table`]) |
+//! | a 4x4 board with `--tables DIR` ([`Ladder::with_table_dir`]) | the saved 6-6-3, then the saved 7-8 ([`crate::pdb::large`]) |
 //! | other shapes ([`Ladder::for_shape`]) | groups of 4 tiles (where they differ from the next), groups of up to 6 |
 //! | 2x8 and 8x2 | those, then a second partition's tables beside the first's |
 //!
-//! The searches on a rung spend nodes within a budget ([`crate::budgeted`]): what the next
+//! The searches on a rung spend nodes within a budget ([`crate::search::budgeted`]): what the next
 //! rung costs to get, in nodes of linear conflict, times how much more searching pays for the
 //! climb. An easy board, the usual judge case, answers in microseconds and never pays for
 //! tables; a harder one pays at most a few times, rung by rung, what the best choice in
@@ -31,19 +31,19 @@ use std::mem;
 use std::path::PathBuf;
 
 use crate::board::{Board, Move};
-use crate::budgeted::{self, alone, unsolved, Budget};
-use crate::judge::{Answer, Flag, Options, Solve, THREADS};
+use crate::io::judge::{Answer, Flag, Options, Solve, THREADS};
 #[cfg(feature = "tables")]
-use crate::judge::{QUIET, TABLES};
-#[cfg(feature = "tables")]
-use crate::large_table::PARTITION_78;
-use crate::linear_conflict::LinearConflict;
-use crate::move_rules::{GrowingRules, MoveRules};
-use crate::pattern_db::{
+use crate::io::judge::{QUIET, TABLES};
+use crate::pdb::additive::{
     partition, table_len, PatternDb, MAX_GROUP, PARTITION_4443, PARTITION_555, PARTITION_663,
     SMALL_GROUP,
 };
-use crate::tables;
+#[cfg(feature = "tables")]
+use crate::pdb::large::PARTITION_78;
+use crate::pdb::ready;
+use crate::search::budgeted::{self, alone, unsolved, Budget};
+use crate::search::linear_conflict::LinearConflict;
+use crate::search::move_rules::{GrowingRules, MoveRules};
 use crate::threads::cores;
 
 /// Search nodes of linear conflict that cost what building the 4x4 board's 5-5-5 tables costs
@@ -88,12 +88,12 @@ const LARGE_CLIMB_LATE: u64 = 24_000_000;
 /// The optimal solver of a board `W` wide with `N` cells (at most 16): answers cases by climbing
 /// its ladder of heuristics, described above. The tables are built for the goal `1 2 .. N-1 0`;
 /// a case with another goal that has the blank in the last cell is relabelled to it. (The 3x3
-/// boards' solver, which ends on a table of every arrangement, is [`crate::solver::Solver`].)
+/// boards' solver, which ends on a table of every arrangement, is [`crate::solvers::up_to_9::Solver`].)
 ///
 /// # Example
 /// ```
 /// use engine::board::{Board, Move};
-/// use engine::optimal::Ladder;
+/// use engine::solvers::up_to_16::Ladder;
 /// let goal = Board::<4, 16>::canonical_goal(15);
 /// let tiles = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15];
 /// let start = Board::<4, 16>::from_tiles(tiles).unwrap();
@@ -166,10 +166,10 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
         if N == 16 && W * W != N {
             let second = |solver: &mut Self| {
                 let (first, rules) = solver.take_tables();
-                let db = tables::beside_second(first, &solver.partitions[1], solver.threads);
+                let db = ready::beside_second(first, &solver.partitions[1], solver.threads);
                 Heuristic::Tables(db, rules)
             };
-            let cost = cost_of::<N, _>(&tables::second_groups::<W, N>(&solver.partitions[1]));
+            let cost = cost_of::<N, _>(&ready::second_groups::<W, N>(&solver.partitions[1]));
             solver.rungs.push(Rung::large(second, cost));
         }
         solver
@@ -194,7 +194,7 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
         }
         rungs.push(Rung {
             get: |solver| {
-                let (db, rules) = tables::built(&solver.partitions[1], solver.threads);
+                let (db, rules) = ready::built(&solver.partitions[1], solver.threads);
                 Heuristic::Tables(db, rules)
             },
             pays_after: [strongest, after_alone * strongest],
@@ -249,7 +249,7 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
             return;
         }
         // A case alone, and the first climb, which builds the 7-8 tables, climb later.
-        let large = match crate::saved_tables::file(&dir, &PARTITION_78).exists() {
+        let large = match crate::pdb::saved::file(&dir, &PARTITION_78).exists() {
             true => [LARGE_LOAD_COST, LARGE_CLIMB_LATE],
             false => [LARGE_CLIMB_LATE; 2],
         };
@@ -257,7 +257,7 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
         self.rungs = vec![
             Rung {
                 get: |solver| {
-                    let (db, rules) = tables::saved_663(&solver.table_dir, solver.threads);
+                    let (db, rules) = ready::saved_663(&solver.table_dir, solver.threads);
                     Heuristic::Tables(db, rules)
                 },
                 pays_after: [LOAD_COST; 2],
@@ -266,7 +266,7 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
                 get: |solver| {
                     // The 6-6-3 tables go first: the 7-8 build needs all but 24 MiB of 1 GiB.
                     let (_, rules) = solver.take_tables();
-                    let db = tables::saved_78(&solver.table_dir, solver.threads);
+                    let db = ready::saved_78(&solver.table_dir, solver.threads);
                     Heuristic::Tables(db, rules)
                 },
                 pays_after: large,
@@ -396,7 +396,7 @@ impl<const W: usize, const N: usize> Solve<W, N> for Ladder<W, N> {
         }
         #[cfg(feature = "tables")]
         if options.value(&QUIET).is_some() {
-            crate::progress::silence();
+            crate::io::progress::silence();
         }
     }
 }
@@ -404,9 +404,9 @@ impl<const W: usize, const N: usize> Solve<W, N> for Ladder<W, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ida_star::Iterations;
-    use crate::pattern_db::partition;
-    use crate::tables::TABLE_RULES;
+    use crate::pdb::additive::partition;
+    use crate::pdb::ready::TABLE_RULES;
+    use crate::search::ida_star::Iterations;
 
     /// A board `W` wide alone, hard enough to climb to the second partition's tables, where
     /// the estimate is the larger of two partitions' sums, against a search under the first
@@ -451,7 +451,7 @@ mod tests {
         assert_eq!(Ladder::<4, 16>::new(0).threads, 1);
         let mut solver = Ladder::<4, 16>::new(1);
         let args = vec!["--threads=1000".to_string()];
-        let options = crate::judge::parse("test: ", &solver.own_flags(), args);
+        let options = crate::io::judge::parse("test: ", &solver.own_flags(), args);
         solver.configure(&options.ok().expect("--threads=1000 is an option"));
         assert_eq!(solver.threads, cores());
     }

@@ -2,7 +2,7 @@
 //! cell, summed. There it is as fast as `linear_conflict`, whose nodes are fewer but dearer.
 
 use crate::board::Board;
-use crate::ida_star::Heuristic;
+use crate::search::ida_star::Heuristic;
 
 /// `table(goal)[tile][cell]`: the tile's distance from `cell` to its cell in `goal` (blank: 0).
 pub fn table<const W: usize, const N: usize>(goal: &Board<W, N>) -> [[u8; N]; N] {

@@ -7,7 +7,7 @@
 pub const MAX_CELLS: usize = 25;
 
 /// The most tiles of a group whose placements are ranked: eight, for the 7-8 tables of
-/// [`crate::large_table`].
+/// [`crate::pdb::large`].
 pub const MAX_RANKED: usize = 8;
 
 /// How the placements of a group of `k` tiles are ranked, and how a rank follows a step.

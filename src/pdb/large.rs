@@ -1,4 +1,4 @@
-//! Pattern database tables too large for [`crate::pattern_db::build_table`]: Korf and Felner's
+//! Pattern database tables too large for [`crate::pdb::additive::build_table`]: Korf and Felner's
 //! 7-8 partition of the 4x4 board, whose group of eight tiles has 16·15·..·9 = 518,918,400
 //! placements, and their 6-6-6-6 partition of the 5x5 board, 127,512,000 placements a group.
 //! That builder keeps three 16-bit masks of blank cells a placement, 3 GB for the 7-8 group;
@@ -23,8 +23,10 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 
-use crate::pattern_db::table_len;
-use crate::placements::{mask, region, Masks, Ranking, Unranking, MAX_CELLS, MAX_RANKED, NO_TILE};
+use crate::pdb::additive::table_len;
+use crate::pdb::placements::{
+    mask, region, Masks, Ranking, Unranking, MAX_CELLS, MAX_RANKED, NO_TILE,
+};
 use crate::threads::on_threads;
 
 /// Korf and Felner's 7-8 partition of the 4x4 board, turned about for the goal `1 2 .. 15 0`:
@@ -58,7 +60,7 @@ const REGIONS: usize = 4;
 const CHUNK: usize = 1 << 16;
 
 /// The table of one group of tiles (up to eight) of a board `W` wide with `N` cells, as
-/// [`crate::pattern_db::build_table`] makes it, except that placements with more than four
+/// [`crate::pdb::additive::build_table`] makes it, except that placements with more than four
 /// regions may hold less; built on up to `threads` threads. `progress` hears, after each level,
 /// its number of moves and how many placements are reached so far.
 pub fn build_large_table<const W: usize, const N: usize>(
@@ -383,7 +385,7 @@ fn sweep(table: &mut [u8], threads: usize, work: impl Fn(usize, &mut [u8]) -> u6
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pattern_db::build_table;
+    use crate::pdb::additive::build_table;
 
     /// Against the tested builder: equal where no placement has more than four regions, else
     /// never more; `equal` says which the group is expected to be.
@@ -433,7 +435,7 @@ mod tests {
     fn builds_tables_of_the_5x5_board_as_a_plain_search_does() {
         // Three tiles of a row, and three that wall off a corner's cells.
         for tiles in [&[1, 2, 3][..], &[4, 10, 15], &[19, 23, 24]] {
-            let plain = crate::pattern_db::tests::plain_table::<5, 25>(tiles);
+            let plain = crate::pdb::additive::tests::plain_table::<5, 25>(tiles);
             assert_eq!(build_large_table::<5, 25>(tiles, 2, |_, _| {}), plain);
         }
     }

@@ -1,23 +1,23 @@
 //! A board of any shape, 2x2 and up, towards the goal `1 2 .. N-1 0`: the fewest moves on boards
-//! of up to 16 cells, by the solver of the 15-puzzle ([`crate::optimal`], one instance for each
+//! of up to 16 cells, by the solver of the 15-puzzle ([`crate::solvers::up_to_16`], one instance for each
 //! of the 19 shapes, made when first asked and kept with its tables); short moves by beam search
-//! ([`crate::beam`]) on boards of up to [`BEAM_CELLS`] cells, 5x5 to 10x10 and the like; on
-//! larger boards a solution by construction ([`crate::constructive`]), streamed as it is found,
+//! ([`crate::big_boards::beam`]) on boards of up to [`BEAM_CELLS`] cells, 5x5 to 10x10 and the like; on
+//! larger boards a solution by construction ([`crate::big_boards::constructive`]), streamed as it is found,
 //! that leaves its last block of at most [`BEAM_CELLS`] cells to the beam search (or to the
 //! optimal solver, when the block has at most 16 cells).
 //!
 //! Each solution comes with the best lower bound known: its own length when it is optimal, else
 //! Manhattan distance plus linear conflict over every row and column
-//! ([`crate::linear_conflict::lower_bound`]). A solution whose length meets the bound is
+//! ([`crate::search::linear_conflict::lower_bound`]). A solution whose length meets the bound is
 //! optimal too.
 
-use crate::beam::{self, Outcome};
+use crate::big_boards::beam::{self, Outcome};
+use crate::big_boards::constructive;
 use crate::board::{reaches_goal, replay, Board, Move};
-use crate::constructive;
-use crate::linear_conflict::lower_bound;
-use crate::optimal::Ladder;
+use crate::search::linear_conflict::lower_bound;
 #[cfg(feature = "tables")]
-use crate::optimal_5x5::Optimal5x5;
+use crate::solvers::optimal_5x5::Optimal5x5;
+use crate::solvers::up_to_16::Ladder;
 use crate::threads::cores;
 use std::path::PathBuf;
 
@@ -64,7 +64,7 @@ pub struct Report {
 ///
 /// # Example
 /// ```
-/// use engine::any_shape::AnyShape;
+/// use engine::solvers::any_shape::AnyShape;
 /// use engine::board::Move;
 /// let mut solver = AnyShape::new(1);
 /// let mut moves = Vec::new();
@@ -100,7 +100,7 @@ impl AnyShape {
         }
     }
 
-    /// This solver, solving 5x5 boards in the fewest moves too ([`crate::optimal_5x5`]): from
+    /// This solver, solving 5x5 boards in the fewest moves too ([`crate::solvers::optimal_5x5`]): from
     /// seconds to days a board, with tables of 510 MB that build in about 45 s.
     #[cfg(feature = "tables")]
     pub fn with_optimal_5x5(self) -> Self {
@@ -216,7 +216,7 @@ impl AnyShape {
 
     /// How a board `width` wide with `cells` cells is solved, in words, for a person waiting;
     /// `None` for the fewest moves, whose searches and table builds tell their own progress
-    /// ([`crate::progress`]).
+    /// ([`crate::io::progress`]).
     pub fn method(&self, width: usize, cells: usize) -> Option<&'static str> {
         match cells {
             _ if self.solves_optimally(width, cells) => None,

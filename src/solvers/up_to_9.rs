@@ -3,11 +3,11 @@
 //! makes a few cases pay for a table (about 20 ms for 3x3), and a long input pays at most twice
 //! the better choice in hindsight. It counts nodes, so it is deterministic.
 
-use crate::bfs::Tables;
 use crate::board::{Board, Move};
-use crate::cantor::factorial;
-use crate::ida_star;
-use crate::judge::{each_alone, Answer, Solve};
+use crate::exact::bfs::Distances;
+use crate::exact::cantor::factorial;
+use crate::io::judge::{each_alone, Answer, Solve};
+use crate::search::ida_star;
 
 /// Search nodes that cost what a table does: `N! / 2` boards, each dearer than a node.
 fn table_cost<const N: usize>() -> u64 {
@@ -20,7 +20,7 @@ fn table_cost<const N: usize>() -> u64 {
 /// # Example
 /// ```
 /// use engine::board::Board;
-/// use engine::solver::Solver;
+/// use engine::solvers::up_to_9::Solver;
 /// let goal = Board::<3, 6>::from_tiles([1, 2, 3, 4, 5, 0]).unwrap();
 /// let start = Board::<3, 6>::from_tiles([4, 1, 2, 5, 0, 3]).unwrap();
 /// let mut solver = Solver::new();
@@ -31,7 +31,7 @@ pub struct Solver<const W: usize, const N: usize> {
     /// For each cell of the goal's blank: the search nodes spent on such goals so far.
     spent: Vec<u64>,
     /// The tables, each built once its goals' searches have spent [`table_cost`].
-    tables: Tables<W, N>,
+    tables: Distances<W, N>,
 }
 
 impl<const W: usize, const N: usize> Default for Solver<W, N> {
@@ -44,7 +44,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     pub fn new() -> Self {
         Solver {
             spent: vec![0; N],
-            tables: Tables::new(),
+            tables: Distances::new(),
         }
     }
 
@@ -118,7 +118,7 @@ fn searched<const W: usize, const N: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cantor::unrank;
+    use crate::exact::cantor::unrank;
 
     /// Every 2x3 arrangement, for one goal of each blank cell, answered in one run: once the
     /// tables take over, the answers stay those of a fresh solver (a single case, searched).

@@ -7,9 +7,9 @@ use std::io::{self, BufWriter, Read, StdoutLock, Write};
 use std::process::ExitCode;
 
 use crate::board::{Board, Move};
-use crate::input::{quoted, quoted_in_full, Input, InputError};
+use crate::io::input::{quoted, quoted_in_full, Input, InputError};
 #[cfg(feature = "show")]
-use crate::show;
+use crate::io::show;
 
 /// The most cases handed to a solver at once: memory stays bounded.
 const BATCH: usize = 1024;

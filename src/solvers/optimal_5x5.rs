@@ -1,10 +1,10 @@
 //! The fewest moves on the 5x5 board, the 24-puzzle: IDA* under Korf and Felner's 6-6-6-6
-//! additive pattern databases ([`crate::large_table::PARTITION_6666`]), looked up on the board
+//! additive pattern databases ([`crate::pdb::large::PARTITION_6666`]), looked up on the board
 //! and on its mirror about the main diagonal, the larger sum the estimate, every core on the one
 //! board.
 //!
 //! The tables take 510 MB and about 45 s to build on two cores, so `--tables DIR` keeps them
-//! ([`crate::tables::saved_6666`]), and a board first searches under Manhattan distance for as
+//! ([`crate::pdb::ready::saved_6666`]), and a board first searches under Manhattan distance for as
 //! many nodes as loading them costs (as building them costs without `--tables`, whose tables
 //! serve this run alone: the ski-rental rule of the other solvers), so a board a few dozen moves
 //! from the goal never waits for them. A random board needs about 100 moves and billions of
@@ -13,11 +13,11 @@
 use std::path::PathBuf;
 
 use crate::board::{Board, Move};
-use crate::budgeted::{self, unsolved, Budget};
-use crate::manhattan::Manhattan;
-use crate::move_rules::{GrowingRules, MoveRules};
-use crate::pattern_db::PatternDb;
-use crate::tables;
+use crate::pdb::additive::PatternDb;
+use crate::pdb::ready;
+use crate::search::budgeted::{self, unsolved, Budget};
+use crate::search::manhattan::Manhattan;
+use crate::search::move_rules::{GrowingRules, MoveRules};
 
 /// Search nodes under Manhattan distance that cost about what loading the saved tables costs:
 /// about 0.1 s on two cores, at about 40 million nodes a second (Korf and Felner's board 40
@@ -70,7 +70,7 @@ impl Optimal5x5 {
         if unsolved(&cases) {
             let (db, rules) = self
                 .tables
-                .get_or_insert_with(|| tables::saved_6666(dir, threads));
+                .get_or_insert_with(|| ready::saved_6666(dir, threads));
             budgeted::search(&starts, &mut cases, &*db, *rules, budget(spent, u64::MAX));
         }
         let path = budgeted::paths(cases).pop().flatten();

@@ -4,7 +4,7 @@
 //! The unsolved block shrinks from the top and the left, keeping about square: its top row is
 //! placed, left to right, when it is at least as tall as wide, else its left column, top to
 //! bottom, until it is small enough (`finish_cells`) for the caller's finisher
-//! ([`crate::finishers`], or a search in [`crate::any_shape`]). A tile walks home a step at a
+//! ([`crate::big_boards::finishers`], or a search in [`crate::solvers::any_shape`]). A tile walks home a step at a
 //! time, the blank going round to the cell in front of it; a line's last two tiles go home
 //! together. Placed tiles stay put. A move that undoes the one before is dropped with it.
 //!
@@ -15,8 +15,8 @@
 use std::cmp::{Ordering, Reverse};
 use std::collections::VecDeque;
 
+use crate::big_boards::finishers::window_route;
 use crate::board::{reaches_goal, Move};
-use crate::finishers::window_route;
 
 /// The most moves held back in case the next ones undo them: memory stays bounded.
 pub const HELD: usize = 1024;
@@ -31,8 +31,8 @@ pub const HELD: usize = 1024;
 /// # Example
 /// ```
 /// use engine::board::Move;
-/// use engine::constructive::solve;
-/// use engine::finishers::turn_last_block;
+/// use engine::big_boards::constructive::solve;
+/// use engine::big_boards::finishers::turn_last_block;
 /// let mut moves = Vec::new();
 /// let keep = |m| {
 ///     moves.push(m);
@@ -618,8 +618,8 @@ fn direction(from: usize, to: usize, width: usize) -> Move {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::big_boards::finishers::turn_last_block;
     use crate::board::replay;
-    use crate::finishers::turn_last_block;
 
     /// Solves `tiles` by construction alone, and checks the moves against a replay; whether it
     /// was solvable.

@@ -5,8 +5,8 @@
 //! [`lower_bound`]: any size.
 
 use crate::board::Board;
-use crate::ida_star::Heuristic;
-use crate::manhattan;
+use crate::search::ida_star::Heuristic;
+use crate::search::manhattan;
 
 /// A line's index has a base-5 digit a cell: 1 + the goal position along the line of its tile,
 /// or `OTHER` (the blank, a tile of another line, no cell).

@@ -17,7 +17,7 @@ const GAP: usize = 2;
 /// # Example
 /// ```
 /// use engine::board::Move;
-/// let drawing = engine::show::draw(3, &[1, 2, 3, 4, 0, 5], &[Move::Right], false);
+/// let drawing = engine::io::show::draw(3, &[1, 2, 3, 4, 0, 5], &[Move::Right], false);
 /// assert_eq!(drawing, "0          1 R\n 1  2  3    1  2  3\n 4  .  5    4 [5] .\n");
 /// ```
 pub fn draw(width: usize, tiles: &[u32], moves: &[Move], lowercase: bool) -> String {

@@ -14,7 +14,7 @@
 //! - **Partition 5-5-5** on the 4x4 board: `{1 5 6 9 13}`, `{2 3 4 7 8}`, `{10 11 12 14 15}`.
 //!   Its mirror is a different partition, so the mirrored look-up adds knowledge. Built at run
 //!   time, the tables must pay for themselves: on Korf's 100 (AMD EPYC, two threads, with the
-//!   move rules of [`crate::move_rules`]) the 5-5-5 tables build in 0.12 s and the search visits
+//!   move rules of [`crate::search::move_rules`]) the 5-5-5 tables build in 0.12 s and the search visits
 //!   346,930 nodes per instance, where Korf and Felner's 6-6-3 (`{1 5 6 9 10 13}`,
 //!   `{7 8 11 12 14 15}`, `{2 3 4}`) visits half as many but takes 0.9 s to build, more than
 //!   the whole 5-5-5 search (0.7 s). Among 5-5-5 partitions this one did best on random boards:
@@ -44,18 +44,20 @@
 //!   sets a bit for the next level, which nearly halved the build against a queue whose steps
 //!   read the mask first. The tables are built on as many threads as asked, one table each.
 //!   That takes six bytes a placement: Korf and Felner's 7-8 tables, of 518,918,400 placements
-//!   in their larger group, have a builder of their own ([`crate::large_table`]).
+//!   in their larger group, have a builder of their own ([`crate::pdb::large`]).
 //!
 //! Measured figures are in doc/performance.md.
 
-use crate::ida_star::Heuristic;
-use crate::placements::{advance, mask, region, Masks, Ranking, MAX_CELLS, MAX_RANKED, NO_TILE};
+use crate::pdb::placements::{
+    advance, mask, region, Masks, Ranking, MAX_CELLS, MAX_RANKED, NO_TILE,
+};
 #[cfg(feature = "tables")]
-use crate::saved_tables::Table;
+use crate::pdb::saved::Table;
+use crate::search::ida_star::Heuristic;
 use crate::threads::in_parallel;
 
 /// A group's table, built in memory (with `--tables`, also mapped from a saved file:
-/// `saved_tables::Table`).
+/// `saved::Table`).
 #[cfg(not(feature = "tables"))]
 type Table = Vec<u8>;
 
@@ -65,7 +67,7 @@ pub const MAX_GROUP: usize = 6;
 const GROUPS: usize = 4;
 
 /// The 4-4-4-3 partition of the 4x4 board, by tile (tile `t`'s goal cell is `t - 1`): the first
-/// tables of a search that outgrows linear conflict ([`crate::optimal`]).
+/// tables of a search that outgrows linear conflict ([`crate::solvers::up_to_16`]).
 pub const PARTITION_4443: [&[u8]; 4] = [
     &[1, 5, 6, 9],
     &[2, 3, 4, 7],
@@ -128,7 +130,7 @@ fn across(width: usize, tile: u8) -> (usize, usize) {
 /// become `1 3 5 7 9` and `2 4 6 8 10`. There one partition knows little: on five of the
 /// hardest of 48 random boards of the two shapes, the larger of the two sums searched 3.3 to 7.6
 /// times fewer nodes. The two more tables are bought only by the searches that outgrow the first
-/// partition (the last rung of `optimal::Ladder`); on the smaller boards, which
+/// partition (the last rung of `up_to_16::Ladder`); on the smaller boards, which
 /// build more than they search, they cost more than they save.
 pub fn second_partition(width: usize, cells: usize, groups: &[Vec<u8>]) -> Vec<Vec<u8>> {
     let height = cells / width;
@@ -343,7 +345,7 @@ fn spread<const N: usize>(table: &[u8], k: usize) -> Vec<u8> {
 /// nothing waits for memory, and the children of ranks taken in order are written in a few
 /// forward streams, as the hardware prefetches best.
 pub fn build_table<const W: usize, const N: usize>(tiles: &[u8]) -> Vec<u8> {
-    assert!(N <= 16, "16-bit masks: larger boards have `large_table`");
+    assert!(N <= 16, "16-bit masks: larger boards have `large`");
     let k = tiles.len();
     let ranking = Ranking::new(k, N);
     let size = table_len(N, k);
@@ -636,7 +638,7 @@ pub(crate) mod tests {
     fn check_spread<const N: usize>(k: usize) {
         let table: Vec<u8> = (0..table_len(N, k)).map(|r| (r * 7 % 251) as u8).collect();
         let by_cells = spread::<N>(&table, k);
-        let unranking = crate::placements::Unranking::new(&Ranking::new(k, N), k);
+        let unranking = crate::pdb::placements::Unranking::new(&Ranking::new(k, N), k);
         let mut seen = vec![false; by_cells.len()];
         for (r, &entry) in table.iter().enumerate() {
             let cells = unranking.placement(r as u32);
@@ -698,7 +700,7 @@ pub(crate) mod tests {
     #[test]
     fn large_groups_and_saved_tables_are_looked_up_by_rank() {
         let groups: [&[u8]; 2] = [&[1, 2, 3, 4, 5, 6, 7], &[8]];
-        let large = crate::large_table::build_large_table::<3, 9>(groups[0], 2, |_, _| {});
+        let large = crate::pdb::large::build_large_table::<3, 9>(groups[0], 2, |_, _| {});
         let db = PatternDb::<3, 9>::from_tables(&groups, vec![large, build_table::<3, 9>(&[8])]);
         assert!(db.by_cells.is_empty());
         check_walk(&db);

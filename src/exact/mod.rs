@@ -1,0 +1,5 @@
+//! Exact distances on boards of up to 9 cells: every arrangement numbered by its Cantor rank,
+//! and a breadth-first search over that array.
+
+pub mod bfs;
+pub mod cantor;
