@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Runs every test: builds in release (the benchmark too), runs `cargo test --release` (unit,
-# exhaustive and end-to-end tests), then judges each sample in testdata/ (listed in
-# testdata/cases.txt) on its binary, oj-style: a verdict line per case (AC, WA, RE for a wrong
-# exit status, TLE past the time limit) with the time taken, the input and both outputs on a
-# mismatch.
+# Runs every test: builds in release (the benchmark too), checks that the library and every
+# program build without the features for a person (`--no-default-features`, as the bundles leave
+# them out), runs `cargo test --release` (unit, exhaustive and end-to-end tests), then judges
+# each sample in testdata/ (listed in testdata/cases.txt) on its binary, oj-style: a verdict line
+# per case (AC, WA, RE for a wrong exit status, TLE past the time limit) with the time taken, the
+# input and both outputs on a mismatch.
 #
 # Then it bundles every judge binary into one source file (bin/bundle/), compiles each bundle
 # alone with plain `rustc -O -D warnings` under edition 2021, and judges the same samples on each
@@ -130,6 +131,9 @@ check_cases_listed() {
 # --all-targets: the benchmark (benches/speed.rs) is compiled too, though not run.
 step "cargo build --release --all-targets"
 cargo build --release --all-targets || exit 1
+
+step "cargo check --no-default-features --lib --bins"
+cargo check --no-default-features --lib --bins || exit 1
 
 if [ -z "${OLD_RUSTC+set}" ] && [ -x /usr/bin/rustc ] &&
     [ "$(/usr/bin/rustc --version 2>&1)" != "$(rustc --version 2>&1)" ]; then

@@ -6,8 +6,9 @@ use std::process::ExitCode;
 
 use engine::board::Board;
 use engine::exact::bfs::Farthest;
+use engine::io::cli::{self, Run};
 use engine::io::input::{Counted, Input};
-use engine::io::judge::{self, Reader, Run};
+use engine::io::judge::{self, Reader};
 
 const HELP: &str = "\
 distant: UVa 10085 \"The Most Distant State\"
@@ -30,12 +31,12 @@ Output: five lines and a blank one per board.
 ";
 
 fn main() -> ExitCode {
-    judge::exit_code(distant())
+    cli::exit_code(distant())
 }
 
 /// Answers each board of the files named, or of standard input.
 fn distant() -> Run {
-    let options = judge::options(HELP, &[])?;
+    let options = cli::options(HELP, &[])?;
     let (mut farthest, mut puzzle) = (Farthest::<3, 9>::new(), 0);
     let mut boards = Counted::default();
     let read = |input: &mut Reader| boards.next(input, Input::board::<3, 9>);

@@ -7,10 +7,11 @@ use std::process::ExitCode;
 use engine::big_boards::constructive;
 use engine::big_boards::finishers::turn_last_block;
 use engine::board::{check_arrangement, reaches_goal};
-use engine::io::input::{parse_count, quoted, InputError, MAX_SIDE};
 #[cfg(feature = "show")]
-use engine::io::judge::SHOW;
-use engine::io::judge::{self, Flag, Reader, Run};
+use engine::io::cli::SHOW;
+use engine::io::cli::{self, Flag, Run};
+use engine::io::input::{parse_count, quoted, InputError, MAX_SIDE};
+use engine::io::judge::{self, Reader};
 #[cfg(feature = "show")]
 use engine::io::show;
 
@@ -43,7 +44,7 @@ const PATH: Flag = Flag {
 };
 
 fn main() -> ExitCode {
-    judge::exit_code(mxn())
+    cli::exit_code(mxn())
 }
 
 /// Answers each case of the files named, or of standard input: whether it can be solved, and
@@ -53,10 +54,10 @@ fn mxn() -> Run {
     let flags = [PATH, SHOW];
     #[cfg(not(feature = "show"))]
     let flags = [PATH];
-    let options = judge::options(HELP, &flags)?;
-    let with_path = options.value(&PATH).is_some();
+    let options = cli::options(HELP, &flags)?;
+    let with_path = options.has(&PATH);
     #[cfg(feature = "show")]
-    let show = options.value(&SHOW).is_some();
+    let show = options.has(&SHOW);
     #[cfg(feature = "show")]
     let with_path = with_path || show;
     judge::each_case(&options, 1, read_case, |cases, out| {

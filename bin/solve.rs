@@ -8,11 +8,14 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 use engine::board::{check_arrangement, Move};
+use engine::io::cli::{self, Flag, Output, Run, EFFORT, QUIET, SHOW, THREADS};
+#[cfg(feature = "tables")]
+use engine::io::cli::{OPTIMAL, TABLES};
 use engine::io::input::{out_of_range, InputError, MAX_SIDE};
-use engine::io::judge::{self, Flag, Output, Reader, Run, Value, QUIET, SHOW, TABLES, THREADS};
+use engine::io::judge::{self, Reader};
 use engine::io::show;
+use engine::io::terminal::is_terminal;
 use engine::solvers::any_shape::{AnyShape, Report};
-use engine::threads::cores;
 
 const HELP: &str = "\
 solve: short solutions for a sliding puzzle of any shape
@@ -49,59 +52,20 @@ const STATS: Flag = Flag {
            conflict), and the time taken",
 };
 
-/// The fewest moves on 5x5 boards too.
-const OPTIMAL: Flag = Flag {
-    name: "--optimal",
-    value: None,
-    help: "
-  --optimal
-           on 5x5 boards, the fewest moves too, by pattern databases of 510 MB that
-           take about a minute to build (saved with --tables DIR): seconds to days
-           a board, hours for many random ones",
-};
-
-/// A wider search past 16 cells.
-const EFFORT: Flag = Flag {
-    name: "--effort",
-    value: Some(Value {
-        needs: "a number from 1 to 8",
-        check: is_effort,
-    }),
-    help: "
-  --effort N
-           on boards past 16 cells, search N times as wide as by default (1 to 8):
-           about N times the time and memory, for paths as short or shorter",
-};
-
 fn main() -> ExitCode {
-    judge::exit_code(solve())
+    cli::exit_code(solve())
 }
 
 /// Solves each board of the files named, or of standard input.
 fn solve() -> Run {
+    #[cfg(feature = "tables")]
     let flags = [SHOW, STATS, OPTIMAL, TABLES, EFFORT, THREADS, QUIET];
-    let options = judge::options(HELP, &flags)?;
-    let number = |flag: &Flag, default: usize| {
-        let value = options.value(flag);
-        value.map_or(default, |n| n.parse().unwrap_or(default))
-    };
-    let threads = number(&THREADS, cores());
-    let mut solver = AnyShape::new(threads).with_effort(number(&EFFORT, 1));
-    if let Some(dir) = judge::tables_folder(&options)? {
-        solver = solver.with_table_dir(dir.into());
-    }
-    if options.value(&OPTIMAL).is_some() {
-        solver = solver.with_optimal_5x5();
-    }
-    let (show, stats) = (
-        options.value(&SHOW).is_some(),
-        options.value(&STATS).is_some(),
-    );
-    let quiet = options.value(&QUIET).is_some();
-    if quiet {
-        engine::io::progress::silence();
-    }
-    let progress = (judge::is_terminal(2) && !quiet).then(Progress::start);
+    #[cfg(not(feature = "tables"))]
+    let flags = [SHOW, STATS, EFFORT, THREADS, QUIET];
+    let options = cli::options(HELP, &flags)?;
+    let mut solver = AnyShape::new(options.settings()?);
+    let (show, stats) = (options.has(&SHOW), options.has(&STATS));
+    let progress = (is_terminal(2) && !options.has(&QUIET)).then(Progress::start);
     let mut solved = 0;
     judge::each_case(&options, 1, read_board, |boards, out| {
         for (width, tiles) in boards {
@@ -129,16 +93,6 @@ fn solve() -> Run {
         Ok(())
     })
 }
-
-/// Whether `text` is an effort `--effort` takes: 1 to `MAX_EFFORT`.
-fn is_effort(text: &str) -> bool {
-    text.parse()
-        .map_or(false, |n| (1..=MAX_EFFORT).contains(&n))
-}
-
-/// The most `--effort` asks: the beam search keeps the parents of every level, so a 10 x 10
-/// board takes about 8 times the default memory at 8, under 1 GiB (589 MiB on a random board).
-const MAX_EFFORT: usize = 8;
 
 /// Solves the board `tiles`, `width` to a row, and prints its line of moves, and with `show` the
 /// boards along them, with `stats` the statistics line.

@@ -35,8 +35,8 @@ use std::fs;
 use std::path::Path;
 use std::process::ExitCode;
 
+use engine::io::cli::{self, usage, Run};
 use engine::io::input::quoted;
-use engine::io::judge::{self, usage, Run};
 
 use items::Module;
 use reach::reach;
@@ -83,7 +83,7 @@ Usage:
 Programs: ";
 
 fn main() -> ExitCode {
-    judge::exit_code(run())
+    cli::exit_code(run())
 }
 
 /// The bundler's run: what it prints, or why it cannot.
@@ -95,7 +95,7 @@ fn run() -> Run {
         .any(|arg| matches!(arg.to_str(), Some("--help" | "-h")))
     {
         let names = judge_names(root).map_err(usage)?;
-        return judge::print_all(&format!("{}{}\n", HELP, names.join(", ")));
+        return cli::print_all(&format!("{}{}\n", HELP, names.join(", ")));
     }
     let text: Vec<Option<&str>> = args.iter().map(|arg| arg.to_str()).collect();
     let result = match text[..] {
@@ -121,7 +121,7 @@ fn run() -> Run {
         }
     };
     match result.map_err(usage)? {
-        Some(text) => judge::print_all(&text),
+        Some(text) => cli::print_all(&text),
         None => Ok(()),
     }
 }

@@ -1,58 +1,26 @@
-//! The loop of every program: its command line read in one place ([`options`]), its cases read
-//! from standard input or the files named and answered ([`each_case`]), a judge's answers
-//! printed as the judge asks ([`run`]). Errors come back as an [`Exit`]; only `main` exits.
+//! The loop of every program: its cases read from standard input or the files named and
+//! answered ([`each_case`]); a judge's answers, by the [`Solve`] interface that each solver
+//! serves through, printed as the judge asks ([`run`]).
 
 use std::fs::File;
-use std::io::{self, BufWriter, Read, StdoutLock, Write};
+use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use crate::board::{Board, Move};
-use crate::io::input::{quoted, quoted_in_full, Input, InputError};
+#[cfg(feature = "show")]
+use crate::io::cli::SHOW;
+use crate::io::cli::{
+    exit_code, options, output, usage, Exit, Flag, Options, Output, Run, PATH, SEARCH,
+};
+use crate::io::input::{quoted_in_full, Input, InputError};
 #[cfg(feature = "show")]
 use crate::io::show;
+use crate::io::terminal::is_terminal;
+use crate::solvers::up_to_16::Ladder;
+use crate::solvers::up_to_9::{PathEach, Solver};
 
 /// The most cases handed to a solver at once: memory stays bounded.
 const BATCH: usize = 1024;
-
-/// Why a run ends before its input does.
-pub enum Exit {
-    /// `--help` was printed, or the output's reader has gone (`| head`): exit status 0.
-    Done,
-    /// With an `error:` line and an exit status: 2 for bad input or arguments, 1 for output
-    /// that cannot be written.
-    Failed { status: u8, message: String },
-}
-
-/// A run of a program, to the end of its input or to an [`Exit`].
-pub type Run = Result<(), Exit>;
-
-/// Bad input or a bad argument.
-pub fn usage(message: String) -> Exit {
-    Exit::Failed { status: 2, message }
-}
-
-impl From<io::Error> for Exit {
-    fn from(e: io::Error) -> Exit {
-        match e.kind() {
-            io::ErrorKind::BrokenPipe => Exit::Done,
-            _ => Exit::Failed {
-                status: 1,
-                message: format!("cannot write the output: {}", e),
-            },
-        }
-    }
-}
-
-/// The status `main` returns after a run that `ended` so, with the `error:` line written first.
-pub fn exit_code(ended: Run) -> ExitCode {
-    match ended {
-        Err(Exit::Failed { status, message }) => {
-            let _ = writeln!(io::stderr(), "error: {}", message);
-            ExitCode::from(status)
-        }
-        _ => ExitCode::SUCCESS,
-    }
-}
 
 /// A solver the judge loop answers through.
 pub trait Solve<const W: usize, const N: usize> {
@@ -63,13 +31,15 @@ pub trait Solve<const W: usize, const N: usize> {
         with_path: bool,
     ) -> Vec<Option<Answer>>;
 
-    /// The solver's own options.
-    fn own_flags(&self) -> Vec<Flag> {
-        Vec::new()
+    /// The options that set it up: none, but for a solver that searches on every core.
+    fn flags(&self) -> &'static [Flag] {
+        &[]
     }
 
-    /// Takes the solver's own options from `options`.
-    fn configure(&mut self, _options: &Options) {}
+    /// Sets it up as `options` ask.
+    fn configure(&mut self, _options: &Options) -> Run {
+        Ok(())
+    }
 }
 
 /// [`Solve::answer`] for a solver that takes each case alone, by `distance` or `path`.
@@ -130,205 +100,6 @@ pub const PATH_OF_X: Format = Format {
     between: "",
 };
 
-/// An option: its name and `--help` lines, and the value it takes, if any.
-#[derive(Clone, Copy)]
-pub struct Flag {
-    pub name: &'static str,
-    pub help: &'static str,
-    pub value: Option<Value>,
-}
-
-/// The value an option takes: what it must be, for the error when it is not, and the check.
-#[derive(Clone, Copy)]
-pub struct Value {
-    pub needs: &'static str,
-    pub check: fn(&str) -> bool,
-}
-
-/// A judge program's count followed by its path.
-pub const PATH: Flag = Flag {
-    name: "--path",
-    help: "
-  --path   after each answer, the first shortest path in dictionary order: moves
-           of the blank (D, L, R, U; an empty line for 0 moves, none for -1)",
-    value: None,
-};
-
-/// The boards along each path (the judge programs and `mxn` have it with the `show` feature).
-pub const SHOW: Flag = Flag {
-    name: "--show",
-    help: "
-  --show   draw every board along the moves (boards of up to 100 cells)",
-    value: None,
-};
-
-/// The threads of the programs that search on every core.
-pub const THREADS: Flag = Flag {
-    name: "--threads",
-    help: "
-  --threads N
-           use at most N threads, never more than one per core (the default)",
-    value: Some(Value {
-        needs: "a number of threads, 1 or more",
-        check: |n| n.parse().map_or(false, |n: usize| n > 0),
-    }),
-};
-
-/// The folder of the 4x4 board's saved tables.
-pub const TABLES: Flag = Flag {
-    name: "--tables",
-    help: "
-  --tables DIR
-           keep the 4x4 board's pattern databases in the folder DIR: the first
-           board that needs them builds Korf and Felner's 6-6-3 tables (11 MiB,
-           about a second), the first that needs more their 7-8 tables (576 MB, a
-           minute or two and 1 GB of memory, with progress on standard error);
-           each set is saved there once and loaded by later runs; a damaged or
-           foreign file there is built again (solve --optimal keeps the 5x5 board's
-           there too)",
-    value: Some(Value {
-        needs: "a folder to keep the tables in",
-        check: |dir| !dir.is_empty(),
-    }),
-};
-
-/// `--tables`'s folder, if given: an error unless it is a folder or can be made one (what
-/// stands in its place, or in the place of a folder above it, is not a file).
-#[cfg(feature = "tables")]
-pub fn tables_folder(options: &Options) -> Result<Option<&str>, Exit> {
-    let dir = match options.value(&TABLES) {
-        Some(dir) => dir,
-        None => return Ok(None),
-    };
-    let path = std::path::Path::new(dir);
-    // The path itself, or the nearest folder above it that exists (none for a relative path
-    // none of whose parts exist: the empty path does not).
-    match path.ancestors().find(|p| p.exists()) {
-        Some(p) if !p.is_dir() => {
-            let named = quoted_in_full(dir);
-            let message = match p == path {
-                true => format!("--tables {} is not a folder", named),
-                false => format!(
-                    "--tables {} cannot be made a folder: {} is not one",
-                    named,
-                    quoted_in_full(&p.to_string_lossy())
-                ),
-            };
-            Err(usage(message))
-        }
-        _ => Ok(Some(dir)),
-    }
-}
-
-/// Silence on standard error for long work.
-pub const QUIET: Flag = Flag {
-    name: "--quiet",
-    help: "
-  --quiet  say nothing on standard error of long work: tables built and saved, their
-           progress, and a search's past two seconds (by default a line redrawn on a
-           terminal, elsewhere a line now and then)",
-    value: None,
-};
-
-const OPTIONS: &str = "
-  --help   print this help
-Other arguments name files to read in turn instead of standard input (-); after --, every
-argument names a file.
-";
-
-/// A command line: the program's name, the options given with their values, and the files to
-/// read in turn (`None` for standard input).
-pub struct Options {
-    program: &'static str,
-    given: Vec<(&'static str, String)>,
-    files: Vec<Option<String>>,
-}
-
-impl Options {
-    /// The value of `flag` ("" for an option without one) if it was given.
-    pub fn value(&self, flag: &Flag) -> Option<&str> {
-        let given = self.given.iter().find(|(name, _)| *name == flag.name);
-        given.map(|(_, value)| &value[..])
-    }
-}
-
-/// The command line of a program whose options are `flags`, a value after `=` or next; after
-/// `--`, files alone. `--help` (or `-h`) before any `--` prints `help` and the options' lines.
-pub fn options(help: &'static str, flags: &[Flag]) -> Result<Options, Exit> {
-    let mut args = Vec::new();
-    for arg in std::env::args_os().skip(1) {
-        args.push(
-            arg.into_string()
-                .map_err(|a| unknown(&a.to_string_lossy()))?,
-        );
-    }
-    let mut before_dashes = args.iter().take_while(|arg| *arg != "--");
-    if !before_dashes.any(|arg| arg == "--help" || arg == "-h") {
-        return parse(help, flags, args);
-    }
-    let lines: String = flags.iter().map(|flag| flag.help).collect();
-    print_all(&format!("{}\nOptions:{}{}", help, lines, OPTIONS))?;
-    Err(Exit::Done)
-}
-
-/// [`options`] from the arguments `args`, the help aside.
-pub(crate) fn parse(
-    help: &'static str,
-    flags: &[Flag],
-    args: Vec<String>,
-) -> Result<Options, Exit> {
-    let mut options = Options {
-        program: help.split(':').next().unwrap_or(""),
-        given: Vec::new(),
-        files: Vec::new(),
-    };
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        let (name, inline) = match arg.split_once('=') {
-            Some((name, value)) => (name, Some(value.to_string())),
-            None => (&arg[..], None),
-        };
-        let (name, value) = match flags.iter().find(|flag| flag.name == name) {
-            _ if arg == "--" => {
-                let files = args.by_ref().map(|file| Some(file).filter(|f| f != "-"));
-                options.files.extend(files);
-                break;
-            }
-            Some(&Flag {
-                name, value: None, ..
-            }) => match inline {
-                None => (name, String::new()),
-                Some(_) => return Err(usage(format!("{} takes no value", name))),
-            },
-            Some(&Flag {
-                name,
-                value: Some(Value { needs, check }),
-                ..
-            }) => match inline.or_else(|| args.next()) {
-                Some(value) if check(&value) => (name, value),
-                _ => return Err(usage(format!("{} needs {} (see --help)", name, needs))),
-            },
-            _ if arg.starts_with('-') && arg != "-" => return Err(unknown(&arg)),
-            _ => {
-                options.files.push(Some(arg).filter(|f| f != "-"));
-                continue;
-            }
-        };
-        // Given twice, the last counts.
-        options.given.retain(|(earlier, _)| *earlier != name);
-        options.given.push((name, value));
-    }
-    if options.files.is_empty() {
-        options.files.push(None);
-    }
-    Ok(options)
-}
-
-/// An unknown argument.
-fn unknown(arg: &str) -> Exit {
-    usage(format!("unknown argument {} (see --help)", quoted(arg)))
-}
-
 /// Runs a judge program: `next_case` reads a case (start, goal), `None` at the end; `solver`
 /// answers; `format` prints; `help` is `--help`'s text.
 pub fn run<const W: usize, const N: usize, S, F>(
@@ -341,19 +112,17 @@ where
     S: Solve<W, N>,
     F: FnMut(&mut Reader) -> Result<Option<(Board<W, N>, Board<W, N>)>, InputError>,
 {
-    let mut flags = solver.own_flags();
+    let mut flags = solver.flags().to_vec();
     if !format.moves {
         flags.insert(0, PATH);
     }
     #[cfg(feature = "show")]
     flags.push(SHOW);
     let judged = |options: Options| {
-        #[cfg(feature = "tables")]
-        tables_folder(&options)?;
-        solver.configure(&options);
-        let path = format.moves || options.value(&PATH).is_some();
+        solver.configure(&options)?;
+        let path = format.moves || options.has(&PATH);
         #[cfg(feature = "show")]
-        let show = options.value(&SHOW).is_some();
+        let show = options.has(&SHOW);
         #[cfg(feature = "show")]
         let path = path || show;
         let mut answered = 0;
@@ -420,9 +189,6 @@ pub fn each_case<C>(
 /// What programs read: a file, or standard input.
 pub type Reader = Input<Box<dyn Read>>;
 
-/// What programs write: standard output, buffered.
-pub type Output = BufWriter<StdoutLock<'static>>;
-
 /// The input `file` (`None`: standard input, where a terminal is told what `program` waits for).
 fn open_input(file: Option<&str>, program: &str) -> Result<Reader, Exit> {
     let reader: Box<dyn Read> = match file {
@@ -445,18 +211,6 @@ fn open_input(file: Option<&str>, program: &str) -> Result<Reader, Exit> {
         }
     };
     Ok(Input::new(reader))
-}
-
-/// Whether the descriptor `fd` is a terminal (std's `IsTerminal` came after Rust 1.63).
-pub fn is_terminal(fd: u32) -> bool {
-    let to = opened(fd);
-    to.starts_with("/dev/pts/") || to.starts_with("/dev/tty")
-}
-
-/// What the descriptor `fd` has open, as Linux's `/proc` tells.
-fn opened(fd: u32) -> String {
-    let to = std::fs::read_link(format!("/proc/self/fd/{}", fd));
-    to.map_or(String::new(), |to| to.to_string_lossy().into_owned())
 }
 
 /// Prints the answer to case number `case` (from 1).
@@ -490,28 +244,48 @@ pub fn letters(moves: &[Move], lowercase: bool) -> String {
     moves.iter().map(|m| m.letter_in(lowercase)).collect()
 }
 
-/// Standard output, buffered; a closed one is an error (Rust's runtime opens `/dev/null`
-/// read-write for it, where a shell's `> /dev/null` is write-only).
-fn output() -> Result<Output, Exit> {
-    if stdout_was_closed() {
-        let message = "cannot write the output: standard output is closed".to_string();
-        return Err(Exit::Failed { status: 1, message });
+/// The 3x3 (and smaller) boards' cases, each by search or distances as the solver sees fit.
+impl<const W: usize, const N: usize> Solve<W, N> for Solver<W, N> {
+    fn answer(
+        &mut self,
+        cases: &[(Board<W, N>, Board<W, N>)],
+        with_path: bool,
+    ) -> Vec<Option<Answer>> {
+        each_alone(self, cases, with_path, Self::distance, Self::path)
     }
-    Ok(BufWriter::new(io::stdout().lock()))
 }
 
-fn stdout_was_closed() -> bool {
-    let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
-    let flags = info.lines().find_map(|line| line.strip_prefix("flags:"));
-    let flags = flags.and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
-    opened(1) == "/dev/null" && flags.map_or(false, |f| f & 3 == 2)
+/// Each case's path, whatever the options ask.
+impl<const W: usize, const N: usize> Solve<W, N> for PathEach {
+    fn answer(&mut self, cases: &[(Board<W, N>, Board<W, N>)], _: bool) -> Vec<Option<Answer>> {
+        let answer = |(start, goal): &_| PathEach::path(start, goal).map(Answer::Path);
+        cases.iter().map(answer).collect()
+    }
 }
 
-/// Writes `text` to standard output.
-pub fn print_all(text: &str) -> Run {
-    let mut out = output()?;
-    out.write_all(text.as_bytes())?;
-    Ok(out.flush()?)
+/// The cases of boards of up to 16 cells, all at once, on the threads the options allow.
+impl<const W: usize, const N: usize> Solve<W, N> for Ladder<W, N> {
+    fn answer(
+        &mut self,
+        cases: &[(Board<W, N>, Board<W, N>)],
+        with_path: bool,
+    ) -> Vec<Option<Answer>> {
+        let answer = |moves: Vec<Move>| match with_path {
+            true => Answer::Path(moves),
+            false => Answer::Distance(moves.len()),
+        };
+        let paths = self.paths(cases).into_iter();
+        paths.map(|path| path.map(answer)).collect()
+    }
+
+    fn flags(&self) -> &'static [Flag] {
+        SEARCH
+    }
+
+    fn configure(&mut self, options: &Options) -> Run {
+        self.set(&options.search_settings()?);
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -558,47 +332,6 @@ mod tests {
         }
     }
 
-    /// The values given to `--path` and `--threads`, and the files to read.
-    type Parsed = (Option<String>, Option<String>, Vec<Option<String>>);
-
-    /// The command line `args` of a program with `--path` and `--threads`, or the error's
-    /// message.
-    fn parsed(args: &[&str]) -> Result<Parsed, String> {
-        let args = args.iter().map(|arg| arg.to_string()).collect();
-        let options = parse("test: a program", &[PATH, THREADS], args).map_err(failure)?;
-        let value = |flag| options.value(flag).map(String::from);
-        Ok((value(&PATH), value(&THREADS), options.files.clone()))
-    }
-
-    #[test]
-    fn options_take_values_after_an_equals_sign_or_next_and_files_come_after_two_dashes() {
-        let file = |name: &str| Some(name.to_string());
-        assert_eq!(parsed(&[]), Ok((None, None, vec![None])));
-        let given = parsed(&["--threads=2", "a", "--path", "-", "--threads", "3"]);
-        assert_eq!(given, Ok((file(""), file("3"), vec![file("a"), None])));
-        let after_dashes = parsed(&["b", "--", "--path", "-", "--"]);
-        assert_eq!(
-            after_dashes,
-            Ok((
-                None,
-                None,
-                vec![file("b"), file("--path"), None, file("--")]
-            ))
-        );
-        let needs = "--threads needs a number of threads, 1 or more (see --help)";
-        for wrong in [&["--threads"][..], &["--threads=0"], &["--threads", "x"]] {
-            assert_eq!(parsed(wrong), Err(needs.to_string()));
-        }
-        for unknown in ["-x", "--paths"] {
-            let message = format!("unknown argument '{}' (see --help)", unknown);
-            assert_eq!(parsed(&[unknown]), Err(message));
-        }
-        for valued in ["--path=1", "--path="] {
-            let message = "--path takes no value".to_string();
-            assert_eq!(parsed(&[valued]), Err(message));
-        }
-    }
-
     /// A file named `name` holding `text`, in a folder of this test's own.
     fn file(name: &str, text: &str) -> Option<String> {
         let dir = std::env::temp_dir().join(format!("judge-loop-{}", std::process::id()));
@@ -611,11 +344,7 @@ mod tests {
     /// The batches of boards (by their first tile) that [`each_case`] hands on from `files`, up
     /// to `batch` at a time, and how the run ended.
     fn batches(files: Vec<Option<String>>, batch: usize) -> (Vec<Vec<u8>>, Result<(), String>) {
-        let options = Options {
-            program: "test",
-            given: Vec::new(),
-            files,
-        };
+        let options = Options::reading(files);
         let mut handed = Vec::new();
         let read = |input: &mut Reader| input.board::<2, 4>();
         let ended = each_case(&options, batch, read, |boards, _| {

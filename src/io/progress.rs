@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::io::judge::is_terminal;
+use crate::io::terminal::is_terminal;
 
 /// How long work runs before its progress is told: quick work says nothing.
 const AFTER: Duration = Duration::from_secs(2);

@@ -17,9 +17,9 @@ use crate::board::{reaches_goal, replay, Board, Move};
 use crate::search::linear_conflict::lower_bound;
 #[cfg(feature = "tables")]
 use crate::solvers::optimal_5x5::Optimal5x5;
+use crate::solvers::settings::Settings;
 use crate::solvers::up_to_16::Ladder;
 use crate::threads::cores;
-use std::path::PathBuf;
 
 /// The most cells of a board solved optimally.
 pub const OPTIMAL_CELLS: usize = 16;
@@ -66,7 +66,8 @@ pub struct Report {
 /// ```
 /// use engine::solvers::any_shape::AnyShape;
 /// use engine::board::Move;
-/// let mut solver = AnyShape::new(1);
+/// use engine::solvers::settings::Settings;
+/// let mut solver = AnyShape::new(Settings::default());
 /// let mut moves = Vec::new();
 /// let mut keep = |m| {
 ///     moves.push(m);
@@ -77,56 +78,29 @@ pub struct Report {
 /// assert_eq!(solver.solve(3, &[1, 2, 3, 5, 4, 0], &mut |_| true), None);
 /// ```
 pub struct AnyShape {
-    threads: usize,
-    /// How many times the default work beam search spends on a board (`--effort`).
-    effort: usize,
-    /// Where the 4x4 board's 7-8 tables are kept (`--tables DIR`), if anywhere.
-    table_dir: Option<PathBuf>,
+    /// Its threads, its beam searches' effort, where tables are kept, and whether 5x5 boards are
+    /// solved optimally.
+    settings: Settings,
     /// The optimal solvers made so far, by width and height.
     solvers: Vec<((usize, usize), Box<dyn OptimalPath>)>,
-    /// Whether 5x5 boards are solved in the fewest moves too (`--optimal`).
-    optimal_5x5: bool,
 }
 
 impl AnyShape {
-    /// A solver whose searches use up to `threads` threads (at most one per core).
-    pub fn new(threads: usize) -> Self {
+    /// A solver as `settings` ask. Its beam searches are `effort` times as wide as by default
+    /// (at least 1): on boards past 16 cells, about `effort` times the time for paths as short
+    /// or shorter, and the same path for the same board and effort on any number of threads.
+    /// With `optimal_5x5`, 5x5 boards are solved in the fewest moves too
+    /// ([`crate::solvers::optimal_5x5`]): seconds to days a board, under tables that take about
+    /// a minute to build. The 4x4 and 5x5 boards' tables are kept in `tables`, if given.
+    pub fn new(settings: Settings) -> Self {
+        let settings = Settings {
+            threads: settings.threads.clamp(1, cores()),
+            effort: settings.effort.max(1),
+            ..settings
+        };
         AnyShape {
-            threads: threads.clamp(1, cores()),
-            effort: 1,
-            table_dir: None,
+            settings,
             solvers: Vec::new(),
-            optimal_5x5: false,
-        }
-    }
-
-    /// This solver, solving 5x5 boards in the fewest moves too ([`crate::solvers::optimal_5x5`]): from
-    /// seconds to days a board, with tables of 510 MB that build in about 45 s.
-    #[cfg(feature = "tables")]
-    pub fn with_optimal_5x5(self) -> Self {
-        AnyShape {
-            optimal_5x5: true,
-            ..self
-        }
-    }
-
-    /// This solver, its beam searches `effort` times as wide as by default (at least 1): on
-    /// boards past 16 cells, `effort` times the time for paths as short or shorter, and the
-    /// same path for the same board and effort on any number of threads.
-    pub fn with_effort(self, effort: usize) -> Self {
-        AnyShape {
-            effort: effort.max(1),
-            ..self
-        }
-    }
-
-    /// This solver, keeping the 4x4 board's tables in `dir` as `fifteen --tables` does: built
-    /// and saved by the first search that needs them, loaded by later ones (a solver without the
-    /// `tables` feature keeps none).
-    pub fn with_table_dir(self, dir: PathBuf) -> Self {
-        AnyShape {
-            table_dir: Some(dir),
-            ..self
         }
     }
 
@@ -182,8 +156,8 @@ impl AnyShape {
         if block.len() <= OPTIMAL_CELLS {
             return self.optimal_path(width, block);
         }
-        let beam_width = (BEAM_WORK / block.len()).min(BEAM_WIDTH) * self.effort;
-        let mut moves = match beam::solve(width, block, beam_width, self.threads) {
+        let beam_width = (BEAM_WORK / block.len()).min(BEAM_WIDTH) * self.settings.effort;
+        let mut moves = match beam::solve(width, block, beam_width, self.settings.threads) {
             Outcome::Goal(moves) => return moves,
             Outcome::Nearest(moves) => moves,
         };
@@ -211,7 +185,11 @@ impl AnyShape {
 
     /// Whether a board `width` wide with `cells` cells is solved in the fewest moves.
     fn solves_optimally(&self, width: usize, cells: usize) -> bool {
-        cells <= OPTIMAL_CELLS || self.optimal_5x5 && (width, cells) == (5, 25)
+        #[cfg(feature = "tables")]
+        let optimal_5x5 = self.settings.optimal_5x5;
+        #[cfg(not(feature = "tables"))]
+        let optimal_5x5 = false;
+        cells <= OPTIMAL_CELLS || optimal_5x5 && (width, cells) == (5, 25)
     }
 
     /// How a board `width` wide with `cells` cells is solved, in words, for a person waiting;
@@ -232,7 +210,7 @@ impl AnyShape {
         let index = match self.solvers.iter().position(|(s, _)| *s == shape) {
             Some(index) => index,
             None => {
-                let solver = optimal_solver(shape, self.threads, &self.table_dir);
+                let solver = optimal_solver(shape, &self.settings);
                 self.solvers.push((shape, solver));
                 self.solvers.len() - 1
             }
@@ -311,28 +289,23 @@ fn board_of<const W: usize, const N: usize>(tiles: &[u32]) -> Board<W, N> {
     Board::from_tiles(cells).expect("an arrangement of the tiles")
 }
 
-/// The optimal solver of the shape `(width, height)`, of at most 16 cells or 5x5, keeping its
-/// tables in `table_dir` if the shape keeps any (the 4x4 and 5x5 boards').
-fn optimal_solver(
-    shape: (usize, usize),
-    threads: usize,
-    table_dir: &Option<PathBuf>,
-) -> Box<dyn OptimalPath> {
-    fn made<const W: usize, const N: usize>(
-        threads: usize,
-        table_dir: &Option<PathBuf>,
-    ) -> Box<dyn OptimalPath> {
-        let solver = Ladder::<W, N>::for_shape(threads).with_large_tables();
-        Box::new(solver.with_table_dir(table_dir.clone()))
+/// The optimal solver of the shape `(width, height)`, of at most 16 cells or 5x5, as `settings`
+/// ask: its threads, and where its tables are kept, if the shape keeps any (the 4x4 and 5x5
+/// boards').
+fn optimal_solver(shape: (usize, usize), settings: &Settings) -> Box<dyn OptimalPath> {
+    fn made<const W: usize, const N: usize>(settings: &Settings) -> Box<dyn OptimalPath> {
+        let mut solver = Ladder::<W, N>::for_shape(settings.threads).with_large_tables();
+        solver.set(settings);
+        Box::new(solver)
     }
     #[cfg(feature = "tables")]
     if shape == (5, 5) {
-        return Box::new(Optimal5x5::new(threads, table_dir.clone()));
+        return Box::new(Optimal5x5::new(settings.threads, settings.tables.clone()));
     }
     macro_rules! solvers {
         ($(($w:literal, $h:literal)),*) => {
             match shape {
-                $(($w, $h) => made::<$w, { $w * $h }>(threads, table_dir),)*
+                $(($w, $h) => made::<$w, { $w * $h }>(settings),)*
                 _ => unreachable!("a shape of 2x2 to 16 cells"),
             }
         };
@@ -366,7 +339,7 @@ mod tests {
 
     #[test]
     fn each_size_of_board_has_its_method() {
-        let solver = AnyShape::new(1);
+        let solver = AnyShape::new(Settings::default());
         let method = |width, cells| solver.method(width, cells);
         assert_eq!(method(4, 16), None);
         assert_eq!(method(2, 16), None);
@@ -378,6 +351,12 @@ mod tests {
         assert_eq!(method(3, 120), built);
         assert_eq!(method(30, 60), built);
         #[cfg(feature = "tables")]
-        assert_eq!(solver.with_optimal_5x5().method(5, 25), None);
+        {
+            let optimal_5x5 = Settings {
+                optimal_5x5: true,
+                ..Settings::default()
+            };
+            assert_eq!(AnyShape::new(optimal_5x5).method(5, 25), None);
+        }
     }
 }

@@ -4,5 +4,6 @@
 pub mod any_shape;
 #[cfg(feature = "tables")]
 pub mod optimal_5x5;
+pub mod settings;
 pub mod up_to_16;
 pub mod up_to_9;

@@ -13,7 +13,7 @@
 //! |---|---|
 //! | a judge's 4x4 case ([`Ladder::new`]) | 4-4-4-3 tables (9 ms to build), 5-5-5 (0.12 s) |
 //! | a person's 4x4 board ([`Ladder::with_large_tables`]) | those, then Korf and Felner's 6-6-3 (about 1 s) |
-//! | a 4x4 board with `--tables DIR` ([`Ladder::with_table_dir`]) | the saved 6-6-3, then the saved 7-8 ([`crate::pdb::large`]) |
+//! | a 4x4 board with `--tables DIR` ([`Ladder::set`]) | the saved 6-6-3, then the saved 7-8 ([`crate::pdb::large`]) |
 //! | other shapes ([`Ladder::for_shape`]) | groups of 4 tiles (where they differ from the next), groups of up to 6 |
 //! | 2x8 and 8x2 | those, then a second partition's tables beside the first's |
 //!
@@ -31,9 +31,6 @@ use std::mem;
 use std::path::PathBuf;
 
 use crate::board::{Board, Move};
-use crate::io::judge::{Answer, Flag, Options, Solve, THREADS};
-#[cfg(feature = "tables")]
-use crate::io::judge::{QUIET, TABLES};
 use crate::pdb::additive::{
     partition, table_len, PatternDb, MAX_GROUP, PARTITION_4443, PARTITION_555, PARTITION_663,
     SMALL_GROUP,
@@ -44,6 +41,7 @@ use crate::pdb::ready;
 use crate::search::budgeted::{self, alone, unsolved, Budget};
 use crate::search::linear_conflict::LinearConflict;
 use crate::search::move_rules::{GrowingRules, MoveRules};
+use crate::solvers::settings::Settings;
 use crate::threads::cores;
 
 /// Search nodes of linear conflict that cost what building the 4x4 board's 5-5-5 tables costs
@@ -214,7 +212,7 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
 
     /// This solver, on the 4x4 board, with Korf and Felner's 6-6-3 tables built at run time as
     /// its ladder's last rung, for a person's hardest boards; the judges' programs, whose boards
-    /// need at most 50 moves, leave them out of their bundles. Before [`Ladder::with_table_dir`].
+    /// need at most 50 moves, leave them out of their bundles. Before [`Ladder::set`].
     pub fn with_large_tables(mut self) -> Self {
         if (W, N) == (4, 16) {
             let large = |solver: &mut Self| {
@@ -227,22 +225,18 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
         self
     }
 
-    /// This solver, keeping the 4x4 board's tables in `table_dir` if any (`--tables DIR`): its
-    /// ladder is the saved 6-6-3 tables, then the saved 7-8, each built and saved by the first
-    /// search that needs them. Other boards, and builds without the `tables` feature, keep none.
-    pub fn with_table_dir(self, table_dir: Option<std::path::PathBuf>) -> Self {
-        match table_dir {
-            #[cfg(feature = "tables")]
-            Some(dir) => {
-                let mut solver = self;
-                solver.keep_tables_in(dir);
-                solver
-            }
-            _ => self,
+    /// Takes `settings`: its threads, and where the 4x4 board's tables are kept, if anywhere
+    /// (`--tables DIR`): then its ladder is the saved 6-6-3 tables, then the saved 7-8, each
+    /// built and saved by the first search that needs them. Other boards keep none.
+    pub fn set(&mut self, settings: &Settings) {
+        self.threads = settings.threads.clamp(1, cores());
+        #[cfg(feature = "tables")]
+        if let Some(dir) = &settings.tables {
+            self.keep_tables_in(dir.clone());
         }
     }
 
-    /// [`Ladder::with_table_dir`] in place.
+    /// [`Ladder::set`]'s tables kept in `dir`.
     #[cfg(feature = "tables")]
     fn keep_tables_in(&mut self, dir: PathBuf) {
         if (W, N) != (4, 16) {
@@ -363,44 +357,6 @@ fn cost_of<const N: usize, T: AsRef<[u8]>>(groups: &[T]) -> u64 {
     TABLE_COST * entries as u64 / (3 * table_len(16, 5)) as u64
 }
 
-impl<const W: usize, const N: usize> Solve<W, N> for Ladder<W, N> {
-    fn answer(
-        &mut self,
-        cases: &[(Board<W, N>, Board<W, N>)],
-        with_path: bool,
-    ) -> Vec<Option<Answer>> {
-        let answer = |moves: Vec<Move>| match with_path {
-            true => Answer::Path(moves),
-            false => Answer::Distance(moves.len()),
-        };
-        self.paths(cases)
-            .into_iter()
-            .map(|path| path.map(answer))
-            .collect()
-    }
-
-    fn own_flags(&self) -> Vec<Flag> {
-        #[cfg(feature = "tables")]
-        return vec![THREADS, TABLES, QUIET];
-        #[cfg(not(feature = "tables"))]
-        vec![THREADS]
-    }
-
-    fn configure(&mut self, options: &Options) {
-        if let Some(threads) = options.value(&THREADS) {
-            self.threads = threads.parse().unwrap_or(1).min(cores());
-        }
-        #[cfg(feature = "tables")]
-        if let Some(dir) = options.value(&TABLES) {
-            self.keep_tables_in(dir.into());
-        }
-        #[cfg(feature = "tables")]
-        if options.value(&QUIET).is_some() {
-            crate::io::progress::silence();
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -450,9 +406,11 @@ mod tests {
         assert_eq!(Ladder::<4, 16>::new(1000).threads, cores());
         assert_eq!(Ladder::<4, 16>::new(0).threads, 1);
         let mut solver = Ladder::<4, 16>::new(1);
-        let args = vec!["--threads=1000".to_string()];
-        let options = crate::io::judge::parse("test: ", &solver.own_flags(), args);
-        solver.configure(&options.ok().expect("--threads=1000 is an option"));
+        let settings = Settings {
+            threads: 1000,
+            ..Settings::default()
+        };
+        solver.set(&settings);
         assert_eq!(solver.threads, cores());
     }
 }

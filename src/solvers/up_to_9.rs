@@ -6,7 +6,6 @@
 use crate::board::{Board, Move};
 use crate::exact::bfs::Distances;
 use crate::exact::cantor::factorial;
-use crate::io::judge::{each_alone, Answer, Solve};
 use crate::search::ida_star;
 
 /// Search nodes that cost what a table does: `N! / 2` boards, each dearer than a node.
@@ -83,36 +82,19 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     }
 }
 
-impl<const W: usize, const N: usize> Solve<W, N> for Solver<W, N> {
-    fn answer(
-        &mut self,
-        cases: &[(Board<W, N>, Board<W, N>)],
-        with_path: bool,
-    ) -> Vec<Option<Answer>> {
-        each_alone(self, cases, with_path, Self::distance, Self::path)
-    }
-}
-
-/// Each case searched alone by IDA*, never a table, and answered with its path whatever the
-/// options ask: for judges that want the path of each of a few hundred cases (HDU 3567 the
-/// count beside it), which cost less than one table (see doc/performance.md).
+/// Each case searched alone by IDA*, never by distances, for judges that want the path of each
+/// of a few hundred cases (HDU 3567 the count beside it), which cost less than building the
+/// distances once (see doc/performance.md).
 pub struct PathEach;
 
-impl<const W: usize, const N: usize> Solve<W, N> for PathEach {
-    fn answer(&mut self, cases: &[(Board<W, N>, Board<W, N>)], _: bool) -> Vec<Option<Answer>> {
-        let distance = |_: &mut Self, start: &_, goal: &_| Some(searched(start, goal)?.len());
-        each_alone(self, cases, true, distance, |_, start, goal| {
-            searched(start, goal)
-        })
+impl PathEach {
+    /// The first shortest path from `start` to `goal` in dictionary order, by IDA*.
+    pub fn path<const W: usize, const N: usize>(
+        start: &Board<W, N>,
+        goal: &Board<W, N>,
+    ) -> Option<Vec<Move>> {
+        Some(ida_star::solve(start, goal)?.moves)
     }
-}
-
-/// The first shortest path from `start` to `goal` in dictionary order, by IDA*.
-fn searched<const W: usize, const N: usize>(
-    start: &Board<W, N>,
-    goal: &Board<W, N>,
-) -> Option<Vec<Move>> {
-    Some(ida_star::solve(start, goal)?.moves)
 }
 
 #[cfg(test)]

@@ -1,0 +1,460 @@
+//! The command line of every program, read in one place: its options checked and parsed once
+//! into typed values ([`Options`], [`Options::settings`]), the files it names, `--help`, and how a
+//! run ends: an [`Exit`] comes back, and only `main` exits, with [`exit_code`]'s status.
+
+use std::any::Any;
+use std::io::{self, BufWriter, StdoutLock, Write};
+#[cfg(feature = "tables")]
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::io::input::quoted;
+#[cfg(feature = "tables")]
+use crate::io::input::quoted_in_full;
+use crate::io::terminal::opened;
+use crate::solvers::settings::Settings;
+
+/// Why a run ends before its input does.
+pub enum Exit {
+    /// `--help` was printed, or the output's reader has gone (`| head`): exit status 0.
+    Done,
+    /// With an `error:` line and an exit status: 2 for bad input or arguments, 1 for output
+    /// that cannot be written.
+    Failed { status: u8, message: String },
+}
+
+/// A run of a program, to the end of its input or to an [`Exit`].
+pub type Run = Result<(), Exit>;
+
+/// Bad input or a bad argument.
+pub fn usage(message: String) -> Exit {
+    Exit::Failed { status: 2, message }
+}
+
+impl From<io::Error> for Exit {
+    fn from(e: io::Error) -> Exit {
+        match e.kind() {
+            io::ErrorKind::BrokenPipe => Exit::Done,
+            _ => Exit::Failed {
+                status: 1,
+                message: format!("cannot write the output: {}", e),
+            },
+        }
+    }
+}
+
+/// The status `main` returns after a run that `ended` so, with the `error:` line written first.
+pub fn exit_code(ended: Run) -> ExitCode {
+    match ended {
+        Err(Exit::Failed { status, message }) => {
+            let _ = writeln!(io::stderr(), "error: {}", message);
+            ExitCode::from(status)
+        }
+        _ => ExitCode::SUCCESS,
+    }
+}
+
+/// An option: its name and `--help` lines, and the value it takes, if any.
+#[derive(Clone, Copy)]
+pub struct Flag {
+    pub name: &'static str,
+    pub help: &'static str,
+    pub value: Option<Value>,
+}
+
+/// The value an option takes: what it must be, for the error when it is not, and the value
+/// itself when it is, typed ([`typed`]).
+#[derive(Clone, Copy)]
+pub struct Value {
+    pub needs: &'static str,
+    pub parse: fn(&str) -> Option<Box<dyn Any>>,
+}
+
+/// `value`, if any, as [`Value::parse`] gives it.
+fn typed<T: 'static>(value: Option<T>) -> Option<Box<dyn Any>> {
+    Some(Box::new(value?))
+}
+
+/// A judge program's count followed by its path.
+pub const PATH: Flag = Flag {
+    name: "--path",
+    help: "
+  --path   after each answer, the first shortest path in dictionary order: moves
+           of the blank (D, L, R, U; an empty line for 0 moves, none for -1)",
+    value: None,
+};
+
+/// The boards along each path (the judge programs and `mxn` have it with the `show` feature).
+pub const SHOW: Flag = Flag {
+    name: "--show",
+    help: "
+  --show   draw every board along the moves (boards of up to 100 cells)",
+    value: None,
+};
+
+/// The options of a solver that searches on every core: [`THREADS`], and with the `tables`
+/// feature [`TABLES`] and [`QUIET`].
+#[cfg(feature = "tables")]
+pub const SEARCH: &[Flag] = &[THREADS, TABLES, QUIET];
+#[cfg(not(feature = "tables"))]
+pub const SEARCH: &[Flag] = &[THREADS];
+
+/// [`Settings::threads`].
+pub const THREADS: Flag = Flag {
+    name: "--threads",
+    help: "
+  --threads N
+           use at most N threads, never more than one per core (the default)",
+    value: Some(Value {
+        needs: "a number of threads, 1 or more",
+        parse: |n| typed(n.parse::<usize>().ok().filter(|&n| n > 0)),
+    }),
+};
+
+/// [`Settings::tables`]: the folder of the 4x4 board's saved tables (and the 5x5 board's).
+#[cfg(feature = "tables")]
+pub const TABLES: Flag = Flag {
+    name: "--tables",
+    help: "
+  --tables DIR
+           keep the 4x4 board's pattern databases in the folder DIR: the first
+           board that needs them builds Korf and Felner's 6-6-3 tables (11 MiB,
+           about a second), the first that needs more their 7-8 tables (576 MB, a
+           minute or two and 1 GB of memory, with progress on standard error);
+           each set is saved there once and loaded by later runs; a damaged or
+           foreign file there is built again (solve --optimal keeps the 5x5 board's
+           there too)",
+    value: Some(Value {
+        needs: "a folder to keep the tables in",
+        parse: |dir| typed(Some(PathBuf::from(dir)).filter(|_| !dir.is_empty())),
+    }),
+};
+
+/// Silence on standard error for long work.
+pub const QUIET: Flag = Flag {
+    name: "--quiet",
+    help: "
+  --quiet  say nothing on standard error of long work: tables built and saved, their
+           progress, and a search's past two seconds (by default a line redrawn on a
+           terminal, elsewhere a line now and then)",
+    value: None,
+};
+
+/// [`Settings::optimal_5x5`].
+#[cfg(feature = "tables")]
+pub const OPTIMAL: Flag = Flag {
+    name: "--optimal",
+    value: None,
+    help: "
+  --optimal
+           on 5x5 boards, the fewest moves too, by pattern databases of 510 MB that
+           take about a minute to build (saved with --tables DIR): seconds to days
+           a board, hours for many random ones",
+};
+
+/// [`Settings::effort`].
+pub const EFFORT: Flag = Flag {
+    name: "--effort",
+    value: Some(Value {
+        needs: "a number from 1 to 8",
+        parse: |n| {
+            typed(
+                n.parse::<usize>()
+                    .ok()
+                    .filter(|n| (1..=MAX_EFFORT).contains(n)),
+            )
+        },
+    }),
+    help: "
+  --effort N
+           on boards past 16 cells, search N times as wide as by default (1 to 8):
+           about N times the time and memory, for paths as short or shorter",
+};
+
+/// The most `--effort` asks: the beam search keeps the parents of every level, so a 10 x 10
+/// board takes about 8 times the default memory at 8, under a gigabyte.
+const MAX_EFFORT: usize = 8;
+
+const OPTIONS: &str = "
+  --help   print this help
+Other arguments name files to read in turn instead of standard input (-); after --, every
+argument names a file.
+";
+
+/// A command line: the program's name, the options given with their values, and the files to
+/// read in turn (`None` for standard input).
+pub struct Options {
+    pub program: &'static str,
+    given: Vec<(&'static str, Box<dyn Any>)>,
+    pub files: Vec<Option<String>>,
+}
+
+impl Options {
+    /// The options to read the files `files` with, none given (for tests).
+    #[cfg(test)]
+    pub(crate) fn reading(files: Vec<Option<String>>) -> Options {
+        let given = Vec::new();
+        Options {
+            program: "test",
+            given,
+            files,
+        }
+    }
+
+    /// Whether `flag` was given.
+    pub fn has(&self, flag: &Flag) -> bool {
+        self.given.iter().any(|(name, _)| *name == flag.name)
+    }
+
+    /// The value given to `flag`, of the type its [`Value::parse`] gives.
+    fn value<T: 'static>(&self, flag: &Flag) -> Option<&T> {
+        let given = self.given.iter().find(|(name, _)| *name == flag.name);
+        given.and_then(|(_, value)| value.downcast_ref())
+    }
+
+    /// The settings of a solver that searches on every core ([`SEARCH`]) the options give, the
+    /// defaults where they give none: an error if `--tables` names what is not a folder and
+    /// cannot be made one.
+    pub fn search_settings(&self) -> Result<Settings, Exit> {
+        let mut settings = Settings::default();
+        if let Some(&threads) = self.value(&THREADS) {
+            settings.threads = settings.threads.min(threads);
+        }
+        #[cfg(feature = "tables")]
+        if let Some(dir) = self.value::<PathBuf>(&TABLES) {
+            settings.tables = Some(folder(dir)?);
+        }
+        Ok(settings)
+    }
+
+    /// [`Options::search_settings`], and `solve`'s own: [`EFFORT`], [`OPTIMAL`].
+    pub fn settings(&self) -> Result<Settings, Exit> {
+        let mut settings = self.search_settings()?;
+        if let Some(&effort) = self.value(&EFFORT) {
+            settings.effort = effort;
+        }
+        #[cfg(feature = "tables")]
+        {
+            settings.optimal_5x5 = self.has(&OPTIMAL);
+        }
+        Ok(settings)
+    }
+}
+
+/// `dir`, `--tables`'s folder: an error unless it is a folder or can be made one (what stands in
+/// its place, or in the place of a folder above it, is not a file).
+#[cfg(feature = "tables")]
+fn folder(dir: &Path) -> Result<PathBuf, Exit> {
+    // The path itself, or the nearest folder above it that exists (none for a relative path
+    // none of whose parts exist: the empty path does not).
+    let named = || quoted_in_full(&dir.to_string_lossy());
+    match dir.ancestors().find(|p| p.exists()) {
+        Some(p) if !p.is_dir() => {
+            let message = match p == dir {
+                true => format!("--tables {} is not a folder", named()),
+                false => format!(
+                    "--tables {} cannot be made a folder: {} is not one",
+                    named(),
+                    quoted_in_full(&p.to_string_lossy())
+                ),
+            };
+            Err(usage(message))
+        }
+        _ => Ok(dir.to_path_buf()),
+    }
+}
+
+/// The command line of a program whose options are `flags`, a value after `=` or next; after
+/// `--`, files alone. `--help` (or `-h`) before any `--` prints `help` and the options' lines;
+/// `--quiet` silences progress for the process.
+pub fn options(help: &'static str, flags: &[Flag]) -> Result<Options, Exit> {
+    let mut args = Vec::new();
+    for arg in std::env::args_os().skip(1) {
+        args.push(
+            arg.into_string()
+                .map_err(|a| unknown(&a.to_string_lossy()))?,
+        );
+    }
+    let mut before_dashes = args.iter().take_while(|arg| *arg != "--");
+    if !before_dashes.any(|arg| arg == "--help" || arg == "-h") {
+        let options = parse(help, flags, args)?;
+        #[cfg(feature = "progress")]
+        if options.has(&QUIET) {
+            crate::io::progress::silence();
+        }
+        return Ok(options);
+    }
+    let lines: String = flags.iter().map(|flag| flag.help).collect();
+    print_all(&format!("{}\nOptions:{}{}", help, lines, OPTIONS))?;
+    Err(Exit::Done)
+}
+
+/// [`options`] from the arguments `args`, the help aside.
+fn parse(help: &'static str, flags: &[Flag], args: Vec<String>) -> Result<Options, Exit> {
+    let mut options = Options {
+        program: help.split(':').next().unwrap_or(""),
+        given: Vec::new(),
+        files: Vec::new(),
+    };
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        let (name, inline) = match arg.split_once('=') {
+            Some((name, value)) => (name, Some(value.to_string())),
+            None => (&arg[..], None),
+        };
+        let (name, value) = match flags.iter().find(|flag| flag.name == name) {
+            _ if arg == "--" => {
+                let files = args.by_ref().map(|file| Some(file).filter(|f| f != "-"));
+                options.files.extend(files);
+                break;
+            }
+            Some(&Flag {
+                name, value: None, ..
+            }) => match inline {
+                None => (name, Box::new(()) as Box<dyn Any>),
+                Some(_) => return Err(usage(format!("{} takes no value", name))),
+            },
+            Some(&Flag {
+                name,
+                value: Some(Value { needs, parse }),
+                ..
+            }) => match inline.or_else(|| args.next()).as_deref().and_then(parse) {
+                Some(value) => (name, value),
+                None => return Err(usage(format!("{} needs {} (see --help)", name, needs))),
+            },
+            _ if arg.starts_with('-') && arg != "-" => return Err(unknown(&arg)),
+            _ => {
+                options.files.push(Some(arg).filter(|f| f != "-"));
+                continue;
+            }
+        };
+        // Given twice, the last counts.
+        options.given.retain(|(earlier, _)| *earlier != name);
+        options.given.push((name, value));
+    }
+    if options.files.is_empty() {
+        options.files.push(None);
+    }
+    Ok(options)
+}
+
+/// An unknown argument.
+fn unknown(arg: &str) -> Exit {
+    usage(format!("unknown argument {} (see --help)", quoted(arg)))
+}
+
+/// What programs write: standard output, buffered.
+pub type Output = BufWriter<StdoutLock<'static>>;
+
+/// Standard output, buffered; a closed one is an error (Rust's runtime opens `/dev/null`
+/// read-write for it, where a shell's `> /dev/null` is write-only).
+pub fn output() -> Result<Output, Exit> {
+    if stdout_was_closed() {
+        let message = "cannot write the output: standard output is closed".to_string();
+        return Err(Exit::Failed { status: 1, message });
+    }
+    Ok(BufWriter::new(io::stdout().lock()))
+}
+
+fn stdout_was_closed() -> bool {
+    let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
+    let flags = info.lines().find_map(|line| line.strip_prefix("flags:"));
+    let flags = flags.and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
+    opened(1) == "/dev/null" && flags.map_or(false, |f| f & 3 == 2)
+}
+
+/// Writes `text` to standard output.
+pub fn print_all(text: &str) -> Run {
+    let mut out = output()?;
+    out.write_all(text.as_bytes())?;
+    Ok(out.flush()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::threads::cores;
+
+    /// The options given, by name, each with its value if it is a number.
+    type Given = Vec<(&'static str, Option<usize>)>;
+
+    /// The options given, each with its value if a number, and the files to read, from the
+    /// command line `args` of a program with `--path`, `--threads` and `--effort`; or the
+    /// error's message.
+    fn parsed(args: &[&str]) -> Result<(Given, Vec<Option<String>>), String> {
+        let args = args.iter().map(|arg| arg.to_string()).collect();
+        match parse("test: a program", &[PATH, THREADS, EFFORT], args) {
+            Ok(options) => {
+                let given = options.given.iter();
+                let number = |value: &Box<dyn Any>| value.downcast_ref().copied();
+                let given = given.map(|(name, value)| (*name, number(value))).collect();
+                Ok((given, options.files))
+            }
+            Err(Exit::Failed { status: 2, message }) => Err(message),
+            Err(_) => Err("another end".to_string()),
+        }
+    }
+
+    #[test]
+    fn options_take_typed_values_after_an_equals_sign_or_next_and_files_come_after_two_dashes() {
+        let file = |name: &str| Some(name.to_string());
+        assert_eq!(parsed(&[]), Ok((vec![], vec![None])));
+        let given = parsed(&["--threads=2", "a", "--path", "-", "--threads", "3"]);
+        let expected = vec![("--path", None), ("--threads", Some(3))];
+        assert_eq!(given, Ok((expected, vec![file("a"), None])));
+        let after_dashes = parsed(&["b", "--", "--path", "-", "--"]);
+        let files = vec![file("b"), file("--path"), None, file("--")];
+        assert_eq!(after_dashes, Ok((vec![], files)));
+        let needs = "--threads needs a number of threads, 1 or more (see --help)";
+        for wrong in [&["--threads"][..], &["--threads=0"], &["--threads", "x"]] {
+            assert_eq!(parsed(wrong), Err(needs.to_string()));
+        }
+        let needs = "--effort needs a number from 1 to 8 (see --help)";
+        for wrong in ["--effort=0", "--effort=9", "--effort=-1", "--effort=1.5"] {
+            assert_eq!(parsed(&[wrong]), Err(needs.to_string()));
+        }
+        assert_eq!(
+            parsed(&["--effort=8"]),
+            Ok((vec![("--effort", Some(8))], vec![None]))
+        );
+        for unknown in ["-x", "--paths"] {
+            let message = format!("unknown argument '{}' (see --help)", unknown);
+            assert_eq!(parsed(&[unknown]), Err(message));
+        }
+        for valued in ["--path=1", "--path="] {
+            let message = "--path takes no value".to_string();
+            assert_eq!(parsed(&[valued]), Err(message));
+        }
+    }
+
+    /// The settings of the command line `args` of `solve`, or the error's message.
+    fn settings(args: &[&str]) -> Result<Settings, String> {
+        let args = args.iter().map(|arg| arg.to_string()).collect();
+        #[cfg(feature = "tables")]
+        let flags = [THREADS, EFFORT, TABLES, OPTIMAL];
+        #[cfg(not(feature = "tables"))]
+        let flags = [THREADS, EFFORT];
+        let settings = parse("test: a program", &flags, args).and_then(|o| o.settings());
+        settings.map_err(|exit| match exit {
+            Exit::Failed { message, .. } => message,
+            Exit::Done => "done".to_string(),
+        })
+    }
+
+    #[test]
+    fn the_options_set_the_solvers_settings_once_parsed_and_checked() {
+        assert_eq!(settings(&[]), Ok(Settings::default()));
+        let given = settings(&["--threads", "1", "--effort=3"]).unwrap();
+        assert_eq!((given.threads, given.effort), (1, 3));
+        assert_eq!(settings(&["--threads=1000"]).unwrap().threads, cores());
+        #[cfg(feature = "tables")]
+        {
+            let given = settings(&["--tables", "target", "--optimal"]).unwrap();
+            assert_eq!(given.tables, Some(PathBuf::from("target")));
+            assert!(given.optimal_5x5);
+            let file = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
+            let not_a_folder = format!("--tables '{}' is not a folder", file);
+            assert_eq!(settings(&["--tables", file]), Err(not_a_folder));
+        }
+    }
+}
