@@ -4,8 +4,7 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use engine::board::{check_arrangement, Move};
 use engine::io::cli::{self, Flag, Output, Run, EFFORT, QUIET, SHOW, THREADS};
@@ -13,8 +12,8 @@ use engine::io::cli::{self, Flag, Output, Run, EFFORT, QUIET, SHOW, THREADS};
 use engine::io::cli::{OPTIMAL, TABLES};
 use engine::io::input::{out_of_range, InputError, MAX_SIDE};
 use engine::io::judge::{self, Reader};
+use engine::io::progress;
 use engine::io::show;
-use engine::io::terminal::is_terminal;
 use engine::solvers::any_shape::{AnyShape, Report};
 
 const HELP: &str = "\
@@ -65,7 +64,6 @@ fn solve() -> Run {
     let options = cli::options(HELP, &flags)?;
     let mut solver = AnyShape::new(options.settings()?);
     let (show, stats) = (options.has(&SHOW), options.has(&STATS));
-    let progress = (is_terminal(2) && !options.has(&QUIET)).then(Progress::start);
     let mut solved = 0;
     judge::each_case(&options, 1, read_board, |boards, out| {
         for (width, tiles) in boards {
@@ -76,19 +74,20 @@ fn solve() -> Run {
                 let note = format!("solve: board {} is not drawn: {}, {}", solved, why, cells);
                 writeln!(std::io::stderr(), "{}", note).ok();
             }
-            if let (Some(progress), Some(how)) = (&progress, solver.method(*width, tiles.len())) {
-                progress.board(solved, *width, tiles.len(), how);
+            let mut solved_by =
+                |solver: &mut AnyShape| answer(solver, *width, tiles, out, show, stats);
+            // A search for the fewest moves tells its own progress; beam search and
+            // construction, a line naming the board, wiped however the board ends.
+            match solver.method(*width, tiles.len()) {
+                Some(how) => {
+                    let shape = format!("{} x {}", tiles.len() / width, width);
+                    let what = format!("board {} ({}): {}", solved, shape, how);
+                    progress::telling(&what, || solved_by(&mut solver))?
+                }
+                None => solved_by(&mut solver)?,
             }
-            let answered = answer(&mut solver, *width, tiles, out, show, stats);
-            // On a terminal, the line wiped however the board ended, and each answer before
-            // the next board.
-            if let Some(progress) = &progress {
-                progress.done();
-            }
-            answered?;
-            if progress.is_some() {
-                out.flush()?;
-            }
+            // Each answer as soon as it is known.
+            out.flush()?;
         }
         Ok(())
     })
@@ -129,69 +128,6 @@ fn answer(
         writeln!(out, "{}", show::draw(width, tiles, &moves, false))?;
     }
     Ok(())
-}
-
-/// A line on standard error, when it is a terminal, for a board solved by beam search or
-/// construction that takes more than a second (a search for the fewest moves tells its own):
-/// which board, how it is being solved, and the seconds so far, redrawn each second on a thread
-/// of its own and wiped once the board is done, before its answer is printed.
-struct Progress {
-    events: Sender<Option<String>>,
-    wiped: Receiver<()>,
-}
-
-impl Progress {
-    fn start() -> Progress {
-        let (events, received) = mpsc::channel();
-        let (wipe, wiped) = mpsc::channel();
-        std::thread::spawn(move || Progress::show(received, wipe));
-        Progress { events, wiped }
-    }
-
-    /// Board number `board`, `width` wide with `cells` cells, is being solved by `how`.
-    fn board(&self, board: usize, width: usize, cells: usize, how: &str) {
-        let label = format!("board {} ({} x {}): {}", board, cells / width, width, how);
-        self.events.send(Some(label)).ok();
-    }
-
-    /// The board is done: returns once its line is wiped.
-    fn done(&self) {
-        if self.events.send(None).is_ok() {
-            self.wiped.recv().ok();
-        }
-    }
-
-    /// Draws the line of each board that lasts over a second, until the program ends; says on
-    /// `wipe` when a board's line is gone.
-    fn show(events: Receiver<Option<String>>, wipe: Sender<()>) {
-        let mut stderr = std::io::stderr();
-        while let Ok(event) = events.recv() {
-            let (label, started) = match event {
-                Some(label) => (label, Instant::now()),
-                None => {
-                    wipe.send(()).ok();
-                    continue;
-                }
-            };
-            let mut drawn = false;
-            loop {
-                let seconds = started.elapsed().as_secs() + 1;
-                let next = started + Duration::from_secs(seconds);
-                match events.recv_timeout(next.saturating_duration_since(Instant::now())) {
-                    Err(RecvTimeoutError::Timeout) => {
-                        write!(stderr, "\r{}, {} s ", label, seconds).ok();
-                        drawn = true;
-                    }
-                    Err(RecvTimeoutError::Disconnected) => return,
-                    Ok(_) => break,
-                }
-            }
-            if drawn {
-                write!(stderr, "\r\x1b[K").ok();
-            }
-            wipe.send(()).ok();
-        }
-    }
 }
 
 /// The `--stats` line of a solution found from `started` until now.

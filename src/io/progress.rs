@@ -1,10 +1,12 @@
 //! Progress of long work on standard error, for a person waiting: on a terminal one line
 //! redrawn in place, elsewhere a plain line now and then, and nothing once [`silence`]d
-//! (`--quiet`). What a step ends with (a table built, a file saved) is always a line of its own.
+//! (`--quiet`). The process has one such line: work within other work (a search within a
+//! board's construction) tells its own while it lasts, then the outer work tells again. What a
+//! step ends with (a table built, a file saved) is always a line of its own.
 
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::io::terminal::is_terminal;
@@ -25,22 +27,39 @@ pub fn silence() {
     QUIET.store(true, Relaxed);
 }
 
-/// One piece of long work, told on standard error as it goes.
-pub struct Progress {
-    started: Instant,
-    told: Mutex<Told>,
-}
+/// The process's line of progress.
+static LINE: Mutex<Line> = Mutex::new(Line {
+    working: Vec::new(),
+    at: None,
+    standing: None,
+    terminal: None,
+});
 
-/// What a [`Progress`] has told so far.
-#[derive(Default)]
-struct Told {
+/// The number of the next [`Progress`].
+static NEXT: AtomicU64 = AtomicU64::new(0);
+
+/// What the process's line of progress has told, and who may tell it.
+struct Line {
+    /// The work under way, by number, innermost last: only the innermost tells.
+    working: Vec<u64>,
     /// When progress was last told.
     at: Option<Instant>,
-    /// Whether its line stands unfinished on the terminal.
-    standing: bool,
+    /// The work whose line stands unfinished on the terminal, if any.
+    standing: Option<u64>,
     /// Whether standard error is a terminal: asked once, when there is first something to tell,
     /// so that work that ends quickly asks nothing.
     terminal: Option<bool>,
+}
+
+/// The line, whatever a thread that panicked holding it left.
+fn line() -> MutexGuard<'static, Line> {
+    LINE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// One piece of long work, told on standard error as it goes.
+pub struct Progress {
+    started: Instant,
+    number: u64,
 }
 
 impl Default for Progress {
@@ -57,35 +76,38 @@ impl Progress {
 
     /// Work that started at `started`: a part of longer work tells the seconds of the whole.
     pub fn since(started: Instant) -> Progress {
-        Progress {
-            started,
-            told: Mutex::new(Told::default()),
-        }
+        let number = NEXT.fetch_add(1, Relaxed);
+        line().working.push(number);
+        Progress { started, number }
     }
 
-    /// Tells `line()` and the seconds so far, once the work has run two seconds, unless
-    /// progress was told too recently: on a terminal, redrawn in place at most five times a
-    /// second; elsewhere, a line at most every ten seconds. `line` runs only when it is told.
-    pub fn update(&self, line: impl FnOnce() -> String) {
+    /// Tells `what()` and the seconds so far, once the work has run two seconds, unless other
+    /// work within this one is under way, or progress was told too recently: on a terminal,
+    /// redrawn in place at most five times a second; elsewhere, a line at most every ten
+    /// seconds. `what` runs only when it is told.
+    pub fn update(&self, what: impl FnOnce() -> String) {
         if QUIET.load(Relaxed) || self.started.elapsed() < AFTER {
             return;
         }
-        let mut told = self.told.lock().unwrap_or_else(|e| e.into_inner());
-        let terminal = *told.terminal.get_or_insert_with(|| is_terminal(2));
+        let mut line = line();
+        if line.working.last() != Some(&self.number) {
+            return;
+        }
+        let terminal = *line.terminal.get_or_insert_with(|| is_terminal(2));
         let every = match terminal {
             true => ON_TERMINAL,
             false => ELSEWHERE,
         };
-        if told.at.map_or(false, |at| at.elapsed() < every) {
+        if line.at.map_or(false, |at| at.elapsed() < every) {
             return;
         }
-        let text = self.line(line());
+        let text = self.line(what());
         let _ = match terminal {
             true => write!(io::stderr(), "\r{}\x1b[K", text),
             false => writeln!(io::stderr(), "{}", text),
         };
-        told.at = Some(Instant::now());
-        told.standing = terminal;
+        line.at = Some(Instant::now());
+        line.standing = Some(self.number).filter(|_| terminal);
     }
 
     /// `what` and the seconds since the work started.
@@ -93,26 +115,54 @@ impl Progress {
         format!("{}, {} s", what, self.started.elapsed().as_secs())
     }
 
-    /// Tells `line` at once, on a line of its own.
-    pub fn say(&self, line: &str) {
+    /// Tells `text` at once, on a line of its own.
+    pub fn say(&self, text: &str) {
         if QUIET.load(Relaxed) {
             return;
         }
-        let mut told = self.told.lock().unwrap_or_else(|e| e.into_inner());
-        let wipe = if told.standing { "\r\x1b[K" } else { "" };
-        let _ = writeln!(io::stderr(), "{}{}", wipe, line);
-        told.standing = false;
+        let mut line = line();
+        let wipe = if line.standing.is_some() {
+            "\r\x1b[K"
+        } else {
+            ""
+        };
+        let _ = writeln!(io::stderr(), "{}{}", wipe, text);
+        line.standing = None;
     }
 }
 
 impl Drop for Progress {
     /// The work is over: its line, if it stands on the terminal, goes before what comes next.
     fn drop(&mut self) {
-        let told = self.told.lock().unwrap_or_else(|e| e.into_inner());
-        if told.standing {
+        let mut line = line();
+        line.working.retain(|&n| n != self.number);
+        if line.standing == Some(self.number) {
             let _ = write!(io::stderr(), "\r\x1b[K");
+            line.standing = None;
         }
     }
+}
+
+/// Runs `work`, which tells no progress of its own, telling `what` as its progress while it
+/// lasts, from a thread of its own that wakes five times a second; `work`'s line, if any, is
+/// wiped before this returns.
+pub fn telling<T>(what: &str, work: impl FnOnce() -> T) -> T {
+    let progress = Progress::new();
+    let done = (Mutex::new(false), Condvar::new());
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let mut over = done.0.lock().unwrap_or_else(|e| e.into_inner());
+            while !*over {
+                progress.update(|| what.to_string());
+                let waited = done.1.wait_timeout(over, ON_TERMINAL);
+                over = waited.unwrap_or_else(|e| e.into_inner()).0;
+            }
+        });
+        let result = work();
+        *done.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        done.1.notify_one();
+        result
+    })
 }
 
 #[cfg(test)]
@@ -125,5 +175,23 @@ mod tests {
         let line = Progress::since(started).line("searching".to_string());
         assert!(line.starts_with("searching, 10"), "{}", line);
         assert!(line.ends_with(" s"), "{}", line);
+    }
+
+    /// Other tests' work may be under way beside this one's: only the order of this one's counts.
+    #[test]
+    fn only_the_innermost_work_under_way_tells_then_the_work_around_it_again() {
+        let at = |number: u64| line().working.iter().position(|&n| n == number);
+        let outer = Progress::new();
+        let inner = Progress::new();
+        assert!(at(outer.number) < at(inner.number));
+        let number = inner.number;
+        drop(inner);
+        assert_eq!(at(number), None);
+        assert!(at(outer.number).is_some());
+    }
+
+    #[test]
+    fn work_told_from_a_thread_of_its_own_gives_its_result() {
+        assert_eq!(telling("waiting", || 6 * 7), 42);
     }
 }
