@@ -4,9 +4,7 @@
 //! move that undoes the last ([`NoUndo`]), or more (`move_rules`). The heuristic is updated
 //! before the tile slides, so a child cut off costs no write. Threads may share an iteration.
 
-#[cfg(feature = "progress")]
-use std::sync::atomic::AtomicU64;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use crate::board::{Board, Move};
 #[cfg(feature = "progress")]
@@ -195,7 +193,10 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Growing>
     /// `SUBTREES_PER_THREAD` subtrees a thread, and each thread takes the next subtree left, in
     /// the order of their paths. The path found is the one of the first subtree that holds one
     /// (the threads finish every subtree before it), so it is the path one thread finds; only
-    /// the nodes counted may differ.
+    /// the nodes counted may differ. The node limit holds across the threads: none starts a
+    /// subtree once the nodes of all have passed it, and each stops within a subtree where its
+    /// own nodes would pass what was left of it when the subtree began; so the nodes pass the
+    /// limit by at most one subtree on each other thread.
     pub fn run_iteration(
         &mut self,
         threads: usize,
@@ -393,35 +394,22 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
     /// shared out between up to `threads` threads as [`Iterations::run_iteration`] says: the
     /// path, if one is found. Past the node limit, the count of nodes says so.
     fn shared_out(&mut self, threads: usize, blank: usize, state: H::State) -> Option<Vec<Move>> {
-        // Cut the tree, deeper while it gives too few subtrees and cutting is cheap. A path
-        // short enough ends the search while cutting; a tree with nothing at the cut depth
-        // was searched whole.
-        self.split_depth = 1;
-        loop {
-            self.subtrees.clear();
-            self.next_bound = u32::MAX;
-            let before = self.nodes;
-            if self.dfs::<true>(blank, 0, state, 0) {
-                return Some(self.path());
-            }
-            let cut = self.subtrees.len();
-            if cut == 0 || cut >= SUBTREES_PER_THREAD * threads || self.nodes - before > CUT_NODES {
-                break;
-            }
-            self.split_depth += 1;
-        }
-        let subtrees = std::mem::take(&mut self.subtrees);
+        let subtrees = match self.cut(threads, blank, state) {
+            Ok(subtrees) => subtrees,
+            Err(moves) => return Some(moves),
+        };
         let (next, first) = (AtomicUsize::new(0), AtomicUsize::new(usize::MAX));
+        // The nodes of every thread so far, whole subtrees at a time: past the limit, no thread
+        // starts another subtree, and a thread stops within one where it would pass the limit
+        // alone.
+        let spent = AtomicU64::new(self.nodes);
         // An iteration of a 5x5 search can take hours: its progress, a subtree at a time.
         #[cfg(feature = "progress")]
-        let (progress, searched) = (Progress::since(self.started), AtomicU64::new(self.nodes));
-        // Past the limit, a helper stops the others.
-        let over = AtomicBool::new(false);
+        let progress = Progress::since(self.started);
         let shared = &*self;
         let worker = || {
             let mut helper =
                 Search::new(shared.tiles, shared.heuristic, shared.rules, shared.bound);
-            helper.node_limit = shared.node_limit.saturating_sub(shared.nodes);
             let mut found = None;
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
@@ -429,33 +417,33 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
                     Some(subtree) if i < first.load(Ordering::Relaxed) => subtree,
                     _ => break,
                 };
-                if over.load(Ordering::Relaxed) {
+                let allowance = shared.node_limit.checked_sub(spent.load(Ordering::Relaxed));
+                let before = helper.nodes;
+                helper.node_limit = match allowance {
+                    Some(allowance) => before.saturating_add(allowance),
+                    None => break,
+                };
+                helper.tiles = *tiles;
+                let ended = helper.dfs::<false>(*blank, trail.len() as u32, *state, *rule);
+                let new = helper.nodes - before;
+                spent.fetch_add(new, Ordering::Relaxed);
+                if helper.nodes > helper.node_limit {
                     break;
                 }
-                helper.tiles = *tiles;
-                #[cfg(feature = "progress")]
-                let before = helper.nodes;
-                if helper.dfs::<false>(*blank, trail.len() as u32, *state, *rule) {
-                    if helper.nodes > helper.node_limit {
-                        over.store(true, Ordering::Relaxed);
-                        break;
-                    }
+                if ended {
                     first.fetch_min(i, Ordering::Relaxed);
                     // The moves to the subtree, then those within it.
                     found = found.or(Some((i, [trail.clone(), helper.path()].concat())));
                 }
                 #[cfg(feature = "progress")]
-                {
-                    let new = helper.nodes - before;
-                    let nodes = searched.fetch_add(new, Ordering::Relaxed) + new;
-                    progress.update(|| {
-                        let subtree = format!("subtree {} of {}", i + 1, subtrees.len());
-                        format!(
-                            "searching under bound {}: {}, {} nodes",
-                            shared.bound, subtree, nodes
-                        )
-                    });
-                }
+                progress.update(|| {
+                    let subtree = format!("subtree {} of {}", i + 1, subtrees.len());
+                    let (bound, nodes) = (shared.bound, spent.load(Ordering::Relaxed));
+                    format!(
+                        "searching under bound {}: {}, {} nodes",
+                        bound, subtree, nodes
+                    )
+                });
             }
             (found, helper.nodes, helper.next_bound)
         };
@@ -470,6 +458,32 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
             }
         }
         first_found.map(|(_, moves)| moves)
+    }
+
+    /// The tree of this iteration from the blank at `blank` (the heuristic's state `state`) cut
+    /// into subtrees for `threads` threads, in the order of their paths: at depth 1, deeper while
+    /// that gives too few subtrees and cutting is cheap. A path short enough ends the search while
+    /// cutting (`Err`); a tree with nothing at the cut depth was searched whole.
+    fn cut(
+        &mut self,
+        threads: usize,
+        blank: usize,
+        state: H::State,
+    ) -> Result<Vec<Subtree<N, H::State>>, Vec<Move>> {
+        self.split_depth = 1;
+        loop {
+            self.subtrees.clear();
+            self.next_bound = u32::MAX;
+            let before = self.nodes;
+            if self.dfs::<true>(blank, 0, state, 0) {
+                return Err(self.path());
+            }
+            let cut = self.subtrees.len();
+            if cut == 0 || cut >= SUBTREES_PER_THREAD * threads || self.nodes - before > CUT_NODES {
+                return Ok(std::mem::take(&mut self.subtrees));
+            }
+            self.split_depth += 1;
+        }
     }
 }
 
@@ -584,5 +598,76 @@ mod tests {
             search(&start, &heuristic, NoUndo, u64::MAX, 3),
             Err(Stop::MoveLimit { .. })
         ));
+    }
+
+    /// A 4x4 board 50 moves from the goal, whose last iteration under Manhattan distance visits
+    /// millions of nodes.
+    fn hard_4x4() -> (Board<4, 16>, Manhattan<4, 16>) {
+        let tiles = [6, 4, 7, 15, 12, 10, 14, 1, 2, 9, 13, 8, 5, 0, 11, 3];
+        let start = Board::from_tiles(tiles).unwrap();
+        (start, Manhattan::new(&Board::canonical_goal(15)))
+    }
+
+    /// Runs `search`'s iterations on `threads` threads within `node_limit` to its end; returns
+    /// it, and the nodes when its last iteration began.
+    fn ended<P: Growing>(
+        mut search: Iterations<4, 16, Manhattan<4, 16>, P>,
+        threads: usize,
+        node_limit: u64,
+    ) -> (Result<Solution, Stop>, u64) {
+        loop {
+            let before = search.nodes();
+            if let Some(end) = search.run_iteration(threads, node_limit) {
+                return (end, before);
+            }
+        }
+    }
+
+    #[test]
+    fn iterations_shared_out_between_threads_find_the_path_one_thread_finds() {
+        let (start, heuristic) = hard_4x4();
+        let search = || Iterations::new(&start, &heuristic, NoUndo, u32::MAX);
+        let (alone, _) = ended(search(), 1, u64::MAX);
+        for threads in [2, 3, 4] {
+            let (shared, _) = ended(search(), threads, u64::MAX);
+            assert_eq!(shared.unwrap().moves, alone.clone().unwrap().moves);
+        }
+    }
+
+    /// A limit halfway through the last iteration of a search shared out between threads: the
+    /// search gives up, and the nodes counted pass the limit by at most the largest subtree on
+    /// each other thread (and a node a thread), never by the allowance again on each.
+    #[test]
+    fn a_node_limit_holds_across_threads_within_a_subtree_a_thread() {
+        let (start, heuristic) = hard_4x4();
+        let search = || Iterations::new(&start, &heuristic, NoUndo, u32::MAX);
+        for threads in [2, 3] {
+            let (whole, before) = ended(search(), threads, u64::MAX);
+            let last = whole.unwrap().nodes - before;
+            assert!(last > 2 * PARALLEL_NODES, "{} nodes", last);
+            // The last iteration's subtrees, cut as the threads cut them, and the largest.
+            let mut iterations = search();
+            while iterations.nodes() < before {
+                assert!(iterations.run_iteration(threads, u64::MAX).is_none());
+            }
+            let tree = &mut iterations.tree;
+            let (blank, state) = (iterations.blank, iterations.state);
+            let subtrees = tree.cut(threads, blank, state).unwrap();
+            let size = |(tiles, blank, state, rule, trail): &Subtree<16, _>| {
+                let mut one = Search::new(*tiles, &heuristic, NoUndo, tree.bound);
+                one.dfs::<false>(*blank, trail.len() as u32, *state, *rule);
+                one.nodes
+            };
+            let largest = subtrees.iter().map(size).max().unwrap();
+            assert!(largest < last / 4, "{} of {}", largest, last);
+            let limit = before + last / 2;
+            let most = limit + (threads as u64 - 1) * largest + threads as u64;
+            match ended(search(), threads, limit) {
+                (Err(Stop::NodeLimit { nodes }), _) => {
+                    assert!(limit < nodes && nodes <= most, "{} nodes", nodes)
+                }
+                other => panic!("{:?}", other.0),
+            }
+        }
     }
 }
