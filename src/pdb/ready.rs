@@ -229,3 +229,74 @@ fn build_large<const W: usize, const N: usize>(
         })
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::exact::cantor::unrank;
+    use crate::search::ida_star::Heuristic;
+
+    /// Whether `a` and `b` estimate every 3x3 arrangement alike.
+    fn alike(a: &PatternDb<3, 9>, b: &PatternDb<3, 9>) -> bool {
+        (0..362_880).all(|r| {
+            let tiles = unrank::<9>(r);
+            a.estimate(&a.state(&tiles)) == b.estimate(&b.state(&tiles))
+        })
+    }
+
+    #[test]
+    fn tables_built_beside_their_rules_are_those_built_alone() {
+        let groups = vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]];
+        let (db, rules) = built::<3, 9>(&groups, 2);
+        assert!(alike(&db, &PatternDb::build(&groups, 1)));
+        assert!(std::ptr::eq(rules, MoveRules::shared(3, 3, TABLE_RULES)));
+        let start = Board::<3, 9>::from_tiles([8, 6, 7, 2, 5, 4, 3, 0, 1]).unwrap();
+        assert!(db.estimate(&db.state(start.tiles())) <= 31);
+    }
+
+    /// Tables kept in a folder: built and saved by the first call, then loaded, not built; a file
+    /// cut short is built again and saved sound. Tiles 4 and 7 are 2 and 3 mirrored about the
+    /// diagonal, so their table is carried over from theirs, not built. Every table gives what
+    /// one built at run time gives.
+    #[cfg(feature = "tables")]
+    #[test]
+    fn saved_tables_are_built_once_then_loaded_and_rebuilt_when_damaged() {
+        use std::cell::Cell;
+        // What is built and saved goes to standard error: not in the tests' output.
+        crate::io::progress::silence();
+        let dir = std::env::temp_dir().join(format!("ready-{}", std::process::id()));
+        std::fs::remove_dir_all(&dir).ok();
+        let groups: [&[u8]; 3] = [&[2, 3], &[4, 7], &[1, 5, 6, 8]];
+        let expected = PatternDb::<3, 9>::build(&groups, 1);
+        thread_local!(static BUILT: Cell<usize> = Cell::new(0));
+        let build: fn(&[u8], usize, &Progress) -> Vec<u8> = |tiles, _, _| {
+            BUILT.with(|built| built.set(built.get() + 1));
+            build_table::<3, 9>(tiles)
+        };
+        let get = || saved::<3, 9, 3>(Some(&dir), 1, &groups, "test", 1, build);
+        let built = || BUILT.with(Cell::get);
+        // Two built, one carried over.
+        assert!(alike(&get(), &expected));
+        assert_eq!(built(), 2);
+        let file = saved::file(&dir, &groups);
+        assert!(file.exists());
+        assert!(alike(&get(), &expected));
+        assert_eq!(built(), 2, "loaded, not built");
+        let length = std::fs::metadata(&file).unwrap().len();
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&file)
+            .unwrap()
+            .set_len(length / 2)
+            .unwrap();
+        assert!(alike(&get(), &expected));
+        assert_eq!(built(), 4);
+        assert_eq!(std::fs::metadata(&file).unwrap().len(), length);
+        // With no folder, built for the run, and nothing saved.
+        let alone = saved::<3, 9, 3>(None, 1, &groups, "test", 1, build);
+        assert!(alike(&alone, &expected));
+        assert_eq!(built(), 6);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

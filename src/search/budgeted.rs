@@ -174,3 +174,83 @@ struct Shared<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P> {
     spent: u64,
     forecasts: u64,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exact::bfs::Distances;
+    use crate::exact::cantor::unrank;
+    use crate::search::ida_star::NoUndo;
+    use crate::search::manhattan::Manhattan;
+
+    /// Cases of 3x3 starts spread over the arrangements, towards a goal with the blank in the
+    /// last cell but other labels; half cannot reach it.
+    fn cases() -> Vec<(Board<3, 9>, Board<3, 9>)> {
+        let goal = Board::from_tiles([8, 7, 6, 5, 4, 3, 2, 1, 0]).unwrap();
+        let start = |r: usize| Board::from_tiles(unrank(r * 9_973 % 362_880)).unwrap();
+        (0..40).map(|r| (start(r), goal)).collect()
+    }
+
+    /// The searches of `cases` on `threads` threads within `nodes` nodes, from none spent: the
+    /// nodes spent, and each case as the searches leave it.
+    fn searched(threads: usize, nodes: u64, max_moves: u32) -> (u64, Vec<Case>) {
+        let (starts, mut answers) = open(&cases());
+        let heuristic = Manhattan::new(&Board::canonical_goal(8));
+        let budget = Budget {
+            threads,
+            max_moves,
+            spent: 0,
+            nodes,
+        };
+        let spent = search(&starts, &mut answers, &heuristic, NoUndo, budget);
+        (spent, answers)
+    }
+
+    #[test]
+    fn searches_without_a_budget_answer_every_case_with_a_shortest_path() {
+        let (_, one) = searched(1, u64::MAX, u32::MAX);
+        assert!(!unsolved(&one));
+        let mut distances = Distances::new();
+        for ((start, goal), case) in cases().iter().zip(&one) {
+            let path = match case {
+                Case::Answered(path) => path.clone(),
+                Case::Open => unreachable!(),
+            };
+            let length = path.as_ref().map(Vec::len);
+            assert_eq!(length, distances.distance(start, goal));
+            let end = path.map(|p| p.iter().fold(*start, |b, &m| b.moved(m).unwrap()));
+            assert!(end.map_or(true, |end| end == *goal));
+        }
+        // The first shortest paths in dictionary order, whatever the threads.
+        assert!(searched(2, u64::MAX, u32::MAX).1 == one);
+    }
+
+    #[test]
+    fn a_budget_leaves_cases_open_having_spent_at_most_it_on_one_thread() {
+        let (whole, _) = searched(1, u64::MAX, u32::MAX);
+        for nodes in [0, 10, 1_000, whole / 2] {
+            let (spent, answers) = searched(1, nodes, u32::MAX);
+            assert!(spent <= nodes + 1, "{} spent within {}", spent, nodes);
+            assert!(unsolved(&answers), "within {}", nodes);
+            // Those answered have their paths; those left open, none: the next rung's.
+            let (_, all) = searched(1, u64::MAX, u32::MAX);
+            for (case, expected) in answers.iter().zip(&all) {
+                assert!(*case == Case::Open || case == expected);
+            }
+        }
+        assert!(!alone(&searched(1, 0, u32::MAX).1));
+    }
+
+    #[test]
+    fn cases_past_the_most_moves_are_answered_none() {
+        let mut distances = Distances::new();
+        let (_, answers) = searched(2, u64::MAX, 20);
+        for ((start, goal), case) in cases().iter().zip(answers) {
+            let within = distances.distance(start, goal).filter(|&d| d <= 20);
+            match case {
+                Case::Answered(path) => assert_eq!(path.map(|p| p.len()), within),
+                Case::Open => unreachable!(),
+            }
+        }
+    }
+}
