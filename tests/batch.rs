@@ -65,7 +65,7 @@ fn eight_answers_all_362880_arrangements_in_one_run_as_single_cases() {
         .iter()
         .map(|start| answer(solver.distance(start, &goal)) + "\n")
         .collect();
-    assert!(solver.uses_table_for(goal.blank()));
+    assert!(solver.uses_distances_for(goal.blank()));
     assert_eq!(in_one_solver, expected);
     let input: String = starts.iter().map(|start| line_of(start.tiles())).collect();
     assert_eq!(stdout_of(EIGHT, &[], &input), expected);
@@ -117,7 +117,7 @@ fn jiugong_answers_random_pairs_for_every_goal_blank_in_one_run_as_single_cases(
     for (start, goal) in &cases {
         solver.distance(start, goal);
     }
-    assert!((0..9).all(|blank| solver.uses_table_for(blank)));
+    assert!((0..9).all(|blank| solver.uses_distances_for(blank)));
     let input: String = cases
         .iter()
         .map(|(start, goal)| line_of(start.tiles()) + &line_of(goal.tiles()))

@@ -55,7 +55,7 @@ fn check_every_arrangement<const W: usize, const N: usize>(goal: [u8; N]) -> Vec
         );
     }
     assert_eq!(reachable, truth.len());
-    assert!(solver.uses_table_for(goal.blank()));
+    assert!(solver.uses_distances_for(goal.blank()));
     table
 }
 

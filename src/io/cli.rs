@@ -1,11 +1,10 @@
-//! The command line of every program, read in one place: its options checked and parsed once
-//! into typed values ([`Options`], [`Options::settings`]), the files it names, `--help`, and how a
-//! run ends: an [`Exit`] comes back, and only `main` exits, with [`exit_code`]'s status.
+//! The command line of every program, read in one place: each option's value parsed and checked
+//! once into the solvers' [`Settings`], the files named, `--help`; and how a run ends: an
+//! [`Exit`] comes back, and only `main` exits, with [`exit_code`]'s status.
 
-use std::any::Any;
 use std::io::{self, BufWriter, StdoutLock, Write};
 #[cfg(feature = "tables")]
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use crate::io::input::quoted;
@@ -54,25 +53,22 @@ pub fn exit_code(ended: Run) -> ExitCode {
     }
 }
 
-/// An option: its name and `--help` lines, and the value it takes, if any.
+/// An option: its name and `--help` lines, what its value must be if it takes one, and the
+/// setting it gives.
 #[derive(Clone, Copy)]
 pub struct Flag {
     pub name: &'static str,
     pub help: &'static str,
-    pub value: Option<Value>,
+    /// What its value must be, for the error when it is not; `None` for an option without one.
+    pub needs: Option<&'static str>,
+    /// Sets what the option asks from its value (`""` for an option without one): `false` when
+    /// the value is not what it needs.
+    pub set: Option<fn(&mut Settings, &str) -> bool>,
 }
 
-/// The value an option takes: what it must be, for the error when it is not, and the value
-/// itself when it is, typed ([`typed`]).
-#[derive(Clone, Copy)]
-pub struct Value {
-    pub needs: &'static str,
-    pub parse: fn(&str) -> Option<Box<dyn Any>>,
-}
-
-/// `value`, if any, as [`Value::parse`] gives it.
-fn typed<T: 'static>(value: Option<T>) -> Option<Box<dyn Any>> {
-    Some(Box::new(value?))
+/// `value` parsed as a number within `range`, if it is one.
+fn number_in(value: &str, range: std::ops::RangeInclusive<usize>) -> Option<usize> {
+    value.parse().ok().filter(|n| range.contains(n))
 }
 
 /// A judge program's count followed by its path.
@@ -81,7 +77,8 @@ pub const PATH: Flag = Flag {
     help: "
   --path   after each answer, the first shortest path in dictionary order: moves
            of the blank (D, L, R, U; an empty line for 0 moves, none for -1)",
-    value: None,
+    needs: None,
+    set: None,
 };
 
 /// The boards along each path (the judge programs and `mxn` have it with the `show` feature).
@@ -89,7 +86,8 @@ pub const SHOW: Flag = Flag {
     name: "--show",
     help: "
   --show   draw every board along the moves (boards of up to 100 cells)",
-    value: None,
+    needs: None,
+    set: None,
 };
 
 /// The options of a solver that searches on every core: [`THREADS`], and with the `tables`
@@ -105,9 +103,10 @@ pub const THREADS: Flag = Flag {
     help: "
   --threads N
            use at most N threads, never more than one per core (the default)",
-    value: Some(Value {
-        needs: "a number of threads, 1 or more",
-        parse: |n| typed(n.parse::<usize>().ok().filter(|&n| n > 0)),
+    needs: Some("a number of threads, 1 or more"),
+    set: Some(|settings, n| {
+        settings.threads = number_in(n, 1..=usize::MAX);
+        settings.threads.is_some()
     }),
 };
 
@@ -124,9 +123,10 @@ pub const TABLES: Flag = Flag {
            each set is saved there once and loaded by later runs; a damaged or
            foreign file there is built again (solve --optimal keeps the 5x5 board's
            there too)",
-    value: Some(Value {
-        needs: "a folder to keep the tables in",
-        parse: |dir| typed(Some(PathBuf::from(dir)).filter(|_| !dir.is_empty())),
+    needs: Some("a folder to keep the tables in"),
+    set: Some(|settings, dir| {
+        settings.tables = Some(dir.into());
+        !dir.is_empty()
     }),
 };
 
@@ -137,14 +137,19 @@ pub const QUIET: Flag = Flag {
   --quiet  say nothing on standard error of long work: tables built and saved, their
            progress, and a search's past two seconds (by default a line redrawn on a
            terminal, elsewhere a line now and then)",
-    value: None,
+    needs: None,
+    set: None,
 };
 
 /// [`Settings::optimal_5x5`].
 #[cfg(feature = "tables")]
 pub const OPTIMAL: Flag = Flag {
     name: "--optimal",
-    value: None,
+    needs: None,
+    set: Some(|settings, _| {
+        settings.optimal_5x5 = true;
+        true
+    }),
     help: "
   --optimal
            on 5x5 boards, the fewest moves too, by pattern databases of 510 MB that
@@ -155,15 +160,10 @@ pub const OPTIMAL: Flag = Flag {
 /// [`Settings::effort`].
 pub const EFFORT: Flag = Flag {
     name: "--effort",
-    value: Some(Value {
-        needs: "a number from 1 to 8",
-        parse: |n| {
-            typed(
-                n.parse::<usize>()
-                    .ok()
-                    .filter(|n| (1..=MAX_EFFORT).contains(n)),
-            )
-        },
+    needs: Some("a number from 1 to 8"),
+    set: Some(|settings, n| {
+        settings.effort = number_in(n, 1..=MAX_EFFORT);
+        settings.effort.is_some()
     }),
     help: "
   --effort N
@@ -181,11 +181,14 @@ Other arguments name files to read in turn instead of standard input (-); after 
 argument names a file.
 ";
 
-/// A command line: the program's name, the options given with their values, and the files to
-/// read in turn (`None` for standard input).
+/// A command line: the program's name, the options given, the settings they ask, and the files
+/// to read in turn (`None` for standard input).
 pub struct Options {
+    /// Its name, for what a terminal is told.
+    #[cfg(feature = "progress")]
     pub program: &'static str,
-    given: Vec<(&'static str, Box<dyn Any>)>,
+    given: Vec<&'static str>,
+    pub settings: Settings,
     pub files: Vec<Option<String>>,
 }
 
@@ -193,58 +196,26 @@ impl Options {
     /// The options to read the files `files` with, none given (for tests).
     #[cfg(test)]
     pub(crate) fn reading(files: Vec<Option<String>>) -> Options {
-        let given = Vec::new();
+        let (given, settings) = (Vec::new(), Settings::default());
         Options {
+            #[cfg(feature = "progress")]
             program: "test",
             given,
+            settings,
             files,
         }
     }
 
     /// Whether `flag` was given.
     pub fn has(&self, flag: &Flag) -> bool {
-        self.given.iter().any(|(name, _)| *name == flag.name)
-    }
-
-    /// The value given to `flag`, of the type its [`Value::parse`] gives.
-    fn value<T: 'static>(&self, flag: &Flag) -> Option<&T> {
-        let given = self.given.iter().find(|(name, _)| *name == flag.name);
-        given.and_then(|(_, value)| value.downcast_ref())
-    }
-
-    /// The settings of a solver that searches on every core ([`SEARCH`]) the options give, the
-    /// defaults where they give none: an error if `--tables` names what is not a folder and
-    /// cannot be made one.
-    pub fn search_settings(&self) -> Result<Settings, Exit> {
-        let mut settings = Settings::default();
-        if let Some(&threads) = self.value(&THREADS) {
-            settings.threads = settings.threads.min(threads);
-        }
-        #[cfg(feature = "tables")]
-        if let Some(dir) = self.value::<PathBuf>(&TABLES) {
-            settings.tables = Some(folder(dir)?);
-        }
-        Ok(settings)
-    }
-
-    /// [`Options::search_settings`], and `solve`'s own: [`EFFORT`], [`OPTIMAL`].
-    pub fn settings(&self) -> Result<Settings, Exit> {
-        let mut settings = self.search_settings()?;
-        if let Some(&effort) = self.value(&EFFORT) {
-            settings.effort = effort;
-        }
-        #[cfg(feature = "tables")]
-        {
-            settings.optimal_5x5 = self.has(&OPTIMAL);
-        }
-        Ok(settings)
+        self.given.contains(&flag.name)
     }
 }
 
 /// `dir`, `--tables`'s folder: an error unless it is a folder or can be made one (what stands in
 /// its place, or in the place of a folder above it, is not a file).
 #[cfg(feature = "tables")]
-fn folder(dir: &Path) -> Result<PathBuf, Exit> {
+fn check_folder(dir: &Path) -> Run {
     // The path itself, or the nearest folder above it that exists (none for a relative path
     // none of whose parts exist: the empty path does not).
     let named = || quoted_in_full(&dir.to_string_lossy());
@@ -260,7 +231,7 @@ fn folder(dir: &Path) -> Result<PathBuf, Exit> {
             };
             Err(usage(message))
         }
-        _ => Ok(dir.to_path_buf()),
+        _ => Ok(()),
     }
 }
 
@@ -277,7 +248,12 @@ pub fn options(help: &'static str, flags: &[Flag]) -> Result<Options, Exit> {
     }
     let mut before_dashes = args.iter().take_while(|arg| *arg != "--");
     if !before_dashes.any(|arg| arg == "--help" || arg == "-h") {
-        let options = parse(help, flags, args)?;
+        let options = parse(flags, args)?;
+        #[cfg(feature = "progress")]
+        let options = Options {
+            program: help.split(':').next().unwrap_or(""),
+            ..options
+        };
         #[cfg(feature = "progress")]
         if options.has(&QUIET) {
             crate::io::progress::silence();
@@ -290,10 +266,12 @@ pub fn options(help: &'static str, flags: &[Flag]) -> Result<Options, Exit> {
 }
 
 /// [`options`] from the arguments `args`, the help aside.
-fn parse(help: &'static str, flags: &[Flag], args: Vec<String>) -> Result<Options, Exit> {
+fn parse(flags: &[Flag], args: Vec<String>) -> Result<Options, Exit> {
     let mut options = Options {
-        program: help.split(':').next().unwrap_or(""),
+        #[cfg(feature = "progress")]
+        program: "",
         given: Vec::new(),
+        settings: Settings::default(),
         files: Vec::new(),
     };
     let mut args = args.into_iter();
@@ -302,35 +280,37 @@ fn parse(help: &'static str, flags: &[Flag], args: Vec<String>) -> Result<Option
             Some((name, value)) => (name, Some(value.to_string())),
             None => (&arg[..], None),
         };
-        let (name, value) = match flags.iter().find(|flag| flag.name == name) {
+        let flag = match flags.iter().find(|flag| flag.name == name) {
             _ if arg == "--" => {
                 let files = args.by_ref().map(|file| Some(file).filter(|f| f != "-"));
                 options.files.extend(files);
                 break;
             }
-            Some(&Flag {
-                name, value: None, ..
-            }) => match inline {
-                None => (name, Box::new(()) as Box<dyn Any>),
-                Some(_) => return Err(usage(format!("{} takes no value", name))),
-            },
-            Some(&Flag {
-                name,
-                value: Some(Value { needs, parse }),
-                ..
-            }) => match inline.or_else(|| args.next()).as_deref().and_then(parse) {
-                Some(value) => (name, value),
-                None => return Err(usage(format!("{} needs {} (see --help)", name, needs))),
-            },
-            _ if arg.starts_with('-') && arg != "-" => return Err(unknown(&arg)),
-            _ => {
+            Some(flag) => flag,
+            None if arg.starts_with('-') && arg != "-" => return Err(unknown(&arg)),
+            None => {
                 options.files.push(Some(arg).filter(|f| f != "-"));
                 continue;
             }
         };
-        // Given twice, the last counts.
-        options.given.retain(|(earlier, _)| *earlier != name);
-        options.given.push((name, value));
+        let value = match (flag.needs, inline) {
+            (None, None) => String::new(),
+            (None, Some(_)) => return Err(usage(format!("{} takes no value", flag.name))),
+            (Some(_), inline) => inline.or_else(|| args.next()).unwrap_or_default(),
+        };
+        // Parsed and checked once, into the settings; given twice, the last counts.
+        if !flag
+            .set
+            .map_or(true, |set| set(&mut options.settings, &value))
+        {
+            let needs = flag.needs.unwrap_or_default();
+            return Err(usage(format!("{} needs {} (see --help)", flag.name, needs)));
+        }
+        options.given.push(flag.name);
+    }
+    #[cfg(feature = "tables")]
+    if let Some(dir) = &options.settings.tables {
+        check_folder(dir)?;
     }
     if options.files.is_empty() {
         options.files.push(None);
@@ -373,88 +353,73 @@ pub fn print_all(text: &str) -> Run {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::threads::cores;
 
-    /// The options given, by name, each with its value if it is a number.
-    type Given = Vec<(&'static str, Option<usize>)>;
-
-    /// The options given, each with its value if a number, and the files to read, from the
-    /// command line `args` of a program with `--path`, `--threads` and `--effort`; or the
-    /// error's message.
-    fn parsed(args: &[&str]) -> Result<(Given, Vec<Option<String>>), String> {
-        let args = args.iter().map(|arg| arg.to_string()).collect();
-        match parse("test: a program", &[PATH, THREADS, EFFORT], args) {
-            Ok(options) => {
-                let given = options.given.iter();
-                let number = |value: &Box<dyn Any>| value.downcast_ref().copied();
-                let given = given.map(|(name, value)| (*name, number(value))).collect();
-                Ok((given, options.files))
-            }
-            Err(Exit::Failed { status: 2, message }) => Err(message),
-            Err(_) => Err("another end".to_string()),
-        }
-    }
-
-    #[test]
-    fn options_take_typed_values_after_an_equals_sign_or_next_and_files_come_after_two_dashes() {
-        let file = |name: &str| Some(name.to_string());
-        assert_eq!(parsed(&[]), Ok((vec![], vec![None])));
-        let given = parsed(&["--threads=2", "a", "--path", "-", "--threads", "3"]);
-        let expected = vec![("--path", None), ("--threads", Some(3))];
-        assert_eq!(given, Ok((expected, vec![file("a"), None])));
-        let after_dashes = parsed(&["b", "--", "--path", "-", "--"]);
-        let files = vec![file("b"), file("--path"), None, file("--")];
-        assert_eq!(after_dashes, Ok((vec![], files)));
-        let needs = "--threads needs a number of threads, 1 or more (see --help)";
-        for wrong in [&["--threads"][..], &["--threads=0"], &["--threads", "x"]] {
-            assert_eq!(parsed(wrong), Err(needs.to_string()));
-        }
-        let needs = "--effort needs a number from 1 to 8 (see --help)";
-        for wrong in ["--effort=0", "--effort=9", "--effort=-1", "--effort=1.5"] {
-            assert_eq!(parsed(&[wrong]), Err(needs.to_string()));
-        }
-        assert_eq!(
-            parsed(&["--effort=8"]),
-            Ok((vec![("--effort", Some(8))], vec![None]))
-        );
-        for unknown in ["-x", "--paths"] {
-            let message = format!("unknown argument '{}' (see --help)", unknown);
-            assert_eq!(parsed(&[unknown]), Err(message));
-        }
-        for valued in ["--path=1", "--path="] {
-            let message = "--path takes no value".to_string();
-            assert_eq!(parsed(&[valued]), Err(message));
-        }
-    }
-
-    /// The settings of the command line `args` of `solve`, or the error's message.
-    fn settings(args: &[&str]) -> Result<Settings, String> {
+    /// The options given, the settings they ask and the files to read from the command line
+    /// `args` of `solve`, or the error's message.
+    fn parsed(args: &[&str]) -> Result<Options, String> {
         let args = args.iter().map(|arg| arg.to_string()).collect();
         #[cfg(feature = "tables")]
-        let flags = [THREADS, EFFORT, TABLES, OPTIMAL];
+        let flags = [PATH, THREADS, EFFORT, TABLES, OPTIMAL];
         #[cfg(not(feature = "tables"))]
-        let flags = [THREADS, EFFORT];
-        let settings = parse("test: a program", &flags, args).and_then(|o| o.settings());
-        settings.map_err(|exit| match exit {
-            Exit::Failed { message, .. } => message,
-            Exit::Done => "done".to_string(),
+        let flags = [PATH, THREADS, EFFORT];
+        parse(&flags, args).map_err(|exit| match exit {
+            Exit::Failed { status: 2, message } => message,
+            _ => "another end".to_string(),
         })
     }
 
     #[test]
-    fn the_options_set_the_solvers_settings_once_parsed_and_checked() {
-        assert_eq!(settings(&[]), Ok(Settings::default()));
-        let given = settings(&["--threads", "1", "--effort=3"]).unwrap();
-        assert_eq!((given.threads, given.effort), (1, 3));
-        assert_eq!(settings(&["--threads=1000"]).unwrap().threads, cores());
-        #[cfg(feature = "tables")]
-        {
-            let given = settings(&["--tables", "target", "--optimal"]).unwrap();
-            assert_eq!(given.tables, Some(PathBuf::from("target")));
-            assert!(given.optimal_5x5);
-            let file = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
-            let not_a_folder = format!("--tables '{}' is not a folder", file);
-            assert_eq!(settings(&["--tables", file]), Err(not_a_folder));
+    fn options_take_values_after_an_equals_sign_or_next_and_files_come_after_two_dashes() {
+        let file = |name: &str| Some(name.to_string());
+        let none = parsed(&[]).unwrap();
+        assert_eq!((none.given.len(), none.files), (0, vec![None]));
+        let given = parsed(&["--threads=2", "a", "--path", "-", "--threads", "3"]).unwrap();
+        assert!(given.has(&PATH) && given.has(&THREADS) && !given.has(&EFFORT));
+        assert_eq!(given.settings.threads, Some(3));
+        assert_eq!(given.files, vec![file("a"), None]);
+        let after_dashes = parsed(&["b", "--", "--path", "-", "--"]).unwrap();
+        let files = vec![file("b"), file("--path"), None, file("--")];
+        assert_eq!(
+            (after_dashes.has(&PATH), after_dashes.files),
+            (false, files)
+        );
+        let needs = "--threads needs a number of threads, 1 or more (see --help)";
+        for wrong in [&["--threads"][..], &["--threads=0"], &["--threads", "x"]] {
+            assert_eq!(parsed(wrong).err(), Some(needs.to_string()));
         }
+        let needs = "--effort needs a number from 1 to 8 (see --help)";
+        for wrong in ["--effort=0", "--effort=9", "--effort=-1", "--effort=1.5"] {
+            assert_eq!(parsed(&[wrong]).err(), Some(needs.to_string()));
+        }
+        assert_eq!(parsed(&["--effort=8"]).unwrap().settings.effort, Some(8));
+        for unknown in ["-x", "--paths"] {
+            let message = format!("unknown argument '{}' (see --help)", unknown);
+            assert_eq!(parsed(&[unknown]).err(), Some(message));
+        }
+        for valued in ["--path=1", "--path="] {
+            let message = "--path takes no value".to_string();
+            assert_eq!(parsed(&[valued]).err(), Some(message));
+        }
+    }
+
+    #[cfg(feature = "tables")]
+    #[test]
+    fn tables_name_a_folder_or_what_can_be_made_one() {
+        let settings = parsed(&["--tables", "target/none/yet", "--optimal"])
+            .unwrap()
+            .settings;
+        let dir = std::path::PathBuf::from("target/none/yet");
+        assert_eq!((settings.tables, settings.optimal_5x5), (Some(dir), true));
+        let file = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
+        let not_a_folder = format!("--tables '{}' is not a folder", file);
+        assert_eq!(parsed(&["--tables", file]).err(), Some(not_a_folder));
+        let below = format!("{}/tables", file);
+        let cannot = format!(
+            "--tables '{}' cannot be made a folder: '{}' is not one",
+            below, file
+        );
+        assert_eq!(parsed(&["--tables", &below]).err(), Some(cannot));
+        let needs = "--tables needs a folder to keep the tables in (see --help)";
+        assert_eq!(parsed(&["--tables="]).err(), Some(needs.to_string()));
     }
 }

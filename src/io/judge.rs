@@ -15,7 +15,9 @@ use crate::io::cli::{
 use crate::io::input::{quoted_in_full, Input, InputError};
 #[cfg(feature = "show")]
 use crate::io::show;
+#[cfg(feature = "progress")]
 use crate::io::terminal::is_terminal;
+use crate::solvers::settings::Settings;
 use crate::solvers::up_to_16::Ladder;
 use crate::solvers::up_to_9::{PathEach, Solver};
 
@@ -36,10 +38,8 @@ pub trait Solve<const W: usize, const N: usize> {
         &[]
     }
 
-    /// Sets it up as `options` ask.
-    fn configure(&mut self, _options: &Options) -> Run {
-        Ok(())
-    }
+    /// Takes the settings the options ask.
+    fn configure(&mut self, _settings: &Settings) {}
 }
 
 /// [`Solve::answer`] for a solver that takes each case alone, by `distance` or `path`.
@@ -119,7 +119,7 @@ where
     #[cfg(feature = "show")]
     flags.push(SHOW);
     let judged = |options: Options| {
-        solver.configure(&options)?;
+        solver.configure(&options.settings);
         let path = format.moves || options.has(&PATH);
         #[cfg(feature = "show")]
         let show = options.has(&SHOW);
@@ -154,7 +154,13 @@ pub fn each_case<C>(
     let (mut out, mut cases, mut any) = (output()?, Vec::new(), false);
     for (f, file) in options.files.iter().enumerate() {
         let file = file.as_deref();
-        let mut input = open_input(file, options.program)?;
+        // A person at a terminal is told what the program waits for.
+        #[cfg(feature = "progress")]
+        if file.is_none() && is_terminal(0) {
+            let waits = "reading boards from the terminal; end with Ctrl-D (see --help)";
+            let _ = writeln!(io::stderr(), "{}: {}", options.program, waits);
+        }
+        let mut input = open_input(file)?;
         loop {
             let read = read(&mut input).map(|case| case.map(|case| cases.push(case)));
             // Read on while input is at hand.
@@ -189,8 +195,8 @@ pub fn each_case<C>(
 /// What programs read: a file, or standard input.
 pub type Reader = Input<Box<dyn Read>>;
 
-/// The input `file` (`None`: standard input, where a terminal is told what `program` waits for).
-fn open_input(file: Option<&str>, program: &str) -> Result<Reader, Exit> {
+/// The input `file` (`None`: standard input).
+fn open_input(file: Option<&str>) -> Result<Reader, Exit> {
     let reader: Box<dyn Read> = match file {
         Some(path) => match File::open(path) {
             Ok(file) => Box::new(file),
@@ -202,13 +208,7 @@ fn open_input(file: Option<&str>, program: &str) -> Result<Reader, Exit> {
                 )))
             }
         },
-        None => {
-            if is_terminal(0) {
-                let waits = "reading boards from the terminal; end with Ctrl-D (see --help)";
-                let _ = writeln!(io::stderr(), "{}: {}", program, waits);
-            }
-            Box::new(io::stdin())
-        }
+        None => Box::new(io::stdin()),
     };
     Ok(Input::new(reader))
 }
@@ -282,9 +282,8 @@ impl<const W: usize, const N: usize> Solve<W, N> for Ladder<W, N> {
         SEARCH
     }
 
-    fn configure(&mut self, options: &Options) -> Run {
-        self.set(&options.search_settings()?);
-        Ok(())
+    fn configure(&mut self, settings: &Settings) {
+        self.set(settings);
     }
 }
 

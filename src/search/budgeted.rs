@@ -1,5 +1,6 @@
 //! Many IDA* searches within a budget of nodes: each runs one iteration at a time, the one
-//! forecast cheapest first, on every core, until what they spent and forecast passes the budget.
+//! forecast cheapest first, on every core, until what they spent and forecast passes the budget;
+//! and the ladder of heuristics they climb once the next rung pays ([`climb`]).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -61,6 +62,31 @@ pub fn unsolved(cases: &[Case]) -> bool {
 /// core.
 pub fn alone(cases: &[Case]) -> bool {
     cases.iter().filter(|&case| *case == Case::Open).count() == 1
+}
+
+/// The rule every ladder of heuristics climbs by, a ski-rental rule. The open cases of `cases`
+/// (start, goal) are searched on the rung `ladder` stands on (`search`, within the nodes it is
+/// given) for as many nodes as getting the next rung costs, times how much more searching pays
+/// for the climb (`pays_after`, for many cases or for one left alone; `None` on the top rung,
+/// whose searches run to their end); while cases remain, `step_up` climbs a rung. A few easy
+/// cases never pay for tables; a long or hard input pays at most a few times, rung by rung,
+/// what the best choice in hindsight would have. Returns the paths, as [`paths`] does.
+pub fn climb<L, const W: usize, const N: usize>(
+    ladder: &mut L,
+    cases: &[(Board<W, N>, Board<W, N>)],
+    pays_after: impl Fn(&L, bool) -> Option<u64>,
+    mut search: impl FnMut(&mut L, &[Board<W, N>], &mut [Case], u64),
+    mut step_up: impl FnMut(&mut L),
+) -> Vec<Option<Vec<Move>>> {
+    let (starts, mut answers) = open(cases);
+    while unsolved(&answers) {
+        let next = pays_after(ladder, alone(&answers));
+        search(ladder, &starts, &mut answers, next.unwrap_or(u64::MAX));
+        if next.is_some() && unsolved(&answers) {
+            step_up(ladder);
+        }
+    }
+    paths(answers)
 }
 
 /// What the searches of one rung of a ladder may spend.

@@ -417,16 +417,14 @@ impl<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P: Pruning> Search<
                     Some(subtree) if i < first.load(Ordering::Relaxed) => subtree,
                     _ => break,
                 };
-                let allowance = shared.node_limit.checked_sub(spent.load(Ordering::Relaxed));
-                let before = helper.nodes;
-                helper.node_limit = match allowance {
-                    Some(allowance) => before.saturating_add(allowance),
-                    None => break,
-                };
+                let (before, all) = (helper.nodes, spent.load(Ordering::Relaxed));
+                if all > shared.node_limit {
+                    break;
+                }
+                helper.node_limit = before.saturating_add(shared.node_limit - all);
                 helper.tiles = *tiles;
                 let ended = helper.dfs::<false>(*blank, trail.len() as u32, *state, *rule);
-                let new = helper.nodes - before;
-                spent.fetch_add(new, Ordering::Relaxed);
+                spent.fetch_add(helper.nodes - before, Ordering::Relaxed);
                 if helper.nodes > helper.node_limit {
                     break;
                 }

@@ -19,7 +19,6 @@ use crate::search::linear_conflict::lower_bound;
 use crate::solvers::optimal_5x5::Optimal5x5;
 use crate::solvers::settings::Settings;
 use crate::solvers::up_to_16::Ladder;
-use crate::threads::cores;
 
 /// The most cells of a board solved optimally.
 pub const OPTIMAL_CELLS: usize = 16;
@@ -86,18 +85,13 @@ pub struct AnyShape {
 }
 
 impl AnyShape {
-    /// A solver as `settings` ask. Its beam searches are `effort` times as wide as by default
-    /// (at least 1): on boards past 16 cells, about `effort` times the time for paths as short
+    /// A solver as `settings` ask. Its beam searches are `effort` times as wide as by default:
+    /// on boards past 16 cells, about `effort` times the time for paths as short
     /// or shorter, and the same path for the same board and effort on any number of threads.
     /// With `optimal_5x5`, 5x5 boards are solved in the fewest moves too
     /// ([`crate::solvers::optimal_5x5`]): seconds to days a board, under tables that take about
     /// a minute to build. The 4x4 and 5x5 boards' tables are kept in `tables`, if given.
     pub fn new(settings: Settings) -> Self {
-        let settings = Settings {
-            threads: settings.threads.clamp(1, cores()),
-            effort: settings.effort.max(1),
-            ..settings
-        };
         AnyShape {
             settings,
             solvers: Vec::new(),
@@ -156,8 +150,9 @@ impl AnyShape {
         if block.len() <= OPTIMAL_CELLS {
             return self.optimal_path(width, block);
         }
-        let beam_width = (BEAM_WORK / block.len()).min(BEAM_WIDTH) * self.settings.effort;
-        let mut moves = match beam::solve(width, block, beam_width, self.settings.threads) {
+        let effort = self.settings.effort.unwrap_or(1);
+        let beam_width = (BEAM_WORK / block.len()).min(BEAM_WIDTH) * effort;
+        let mut moves = match beam::solve(width, block, beam_width, self.settings.threads()) {
             Outcome::Goal(moves) => return moves,
             Outcome::Nearest(moves) => moves,
         };
@@ -294,13 +289,13 @@ fn board_of<const W: usize, const N: usize>(tiles: &[u32]) -> Board<W, N> {
 /// boards').
 fn optimal_solver(shape: (usize, usize), settings: &Settings) -> Box<dyn OptimalPath> {
     fn made<const W: usize, const N: usize>(settings: &Settings) -> Box<dyn OptimalPath> {
-        let mut solver = Ladder::<W, N>::for_shape(settings.threads).with_large_tables();
+        let mut solver = Ladder::<W, N>::for_shape(settings.threads()).with_large_tables();
         solver.set(settings);
         Box::new(solver)
     }
     #[cfg(feature = "tables")]
     if shape == (5, 5) {
-        return Box::new(Optimal5x5::new(settings.threads, settings.tables.clone()));
+        return Box::new(Optimal5x5::new(settings.threads(), settings.tables.clone()));
     }
     macro_rules! solvers {
         ($(($w:literal, $h:literal)),*) => {

@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use crate::board::{Board, Move};
 use crate::pdb::additive::PatternDb;
 use crate::pdb::ready;
-use crate::search::budgeted::{self, unsolved, Budget};
+use crate::search::budgeted::{self, Budget, Case};
 use crate::search::manhattan::Manhattan;
 use crate::search::move_rules::{GrowingRules, MoveRules};
 
@@ -49,31 +49,41 @@ impl Optimal5x5 {
     }
 
     /// The first shortest path in dictionary order from `start` to the goal, which parity must
-    /// let it reach ([`Board::parity`]).
+    /// let it reach ([`Board::parity`]): under Manhattan distance for as many nodes as getting the
+    /// tables costs, then under the tables ([`budgeted::climb`]).
     pub fn path(&mut self, start: &Board<5, 25>) -> Vec<Move> {
-        let goal = Board::canonical_goal(24);
-        let (starts, mut cases) = budgeted::open(&[(*start, goal)]);
-        let budget = |spent: u64, nodes: u64| Budget {
+        let pays_after = |solver: &Self, _alone: bool| match (&solver.tables, &solver.table_dir) {
+            (Some(_), _) => None,
+            (None, Some(_)) => Some(LOAD_NODES),
+            (None, None) => Some(BUILD_NODES),
+        };
+        let cases = [(*start, Board::canonical_goal(24))];
+        let mut paths = budgeted::climb(self, &cases, pays_after, Self::search, Self::get_tables);
+        let path = paths.pop().flatten();
+        path.expect("a board that parity lets reach the goal")
+    }
+
+    /// Searches the open cases of `cases`, from `starts`, under the tables once the solver has
+    /// them, else under Manhattan distance, within `nodes` nodes.
+    fn search(&mut self, starts: &[Board<5, 25>], cases: &mut [Case], nodes: u64) {
+        let budget = Budget {
             threads: self.threads,
             max_moves: u32::MAX,
-            spent,
+            spent: 0,
             nodes,
         };
-        let (manhattan, rules) = (Manhattan::new(&goal), GrowingRules::new(5, 5));
-        let (threads, dir) = (self.threads, self.table_dir.as_deref());
-        let within = match (&self.tables, dir) {
-            (Some(_), _) => 0,
-            (None, Some(_)) => LOAD_NODES,
-            (None, None) => BUILD_NODES,
+        match &self.tables {
+            Some((db, rules)) => budgeted::search(starts, cases, db, *rules, budget),
+            None => {
+                let manhattan = Manhattan::new(&Board::canonical_goal(24));
+                budgeted::search(starts, cases, &manhattan, GrowingRules::new(5, 5), budget)
+            }
         };
-        let spent = budgeted::search(&starts, &mut cases, &manhattan, rules, budget(0, within));
-        if unsolved(&cases) {
-            let (db, rules) = self
-                .tables
-                .get_or_insert_with(|| ready::saved_6666(dir, threads));
-            budgeted::search(&starts, &mut cases, &*db, *rules, budget(spent, u64::MAX));
-        }
-        let path = budgeted::paths(cases).pop().flatten();
-        path.expect("a board that parity lets reach the goal")
+    }
+
+    /// Loads the tables from the folder, or builds them (and saves them there, if any).
+    fn get_tables(&mut self) {
+        let tables = ready::saved_6666(self.table_dir.as_deref(), self.threads);
+        self.tables = Some(tables);
     }
 }

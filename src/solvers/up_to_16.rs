@@ -38,7 +38,7 @@ use crate::pdb::additive::{
 #[cfg(feature = "tables")]
 use crate::pdb::large::PARTITION_78;
 use crate::pdb::ready;
-use crate::search::budgeted::{self, alone, unsolved, Budget};
+use crate::search::budgeted::{self, Budget, Case};
 use crate::search::linear_conflict::LinearConflict;
 use crate::search::move_rules::{GrowingRules, MoveRules};
 use crate::solvers::settings::Settings;
@@ -225,11 +225,13 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
         self
     }
 
-    /// Takes `settings`: its threads, and where the 4x4 board's tables are kept, if anywhere
+    /// Takes `settings`: its threads, if given, and where the 4x4 board's tables are kept, if anywhere
     /// (`--tables DIR`): then its ladder is the saved 6-6-3 tables, then the saved 7-8, each
     /// built and saved by the first search that needs them. Other boards keep none.
     pub fn set(&mut self, settings: &Settings) {
-        self.threads = settings.threads.clamp(1, cores());
+        if settings.threads.is_some() {
+            self.threads = settings.threads();
+        }
         #[cfg(feature = "tables")]
         if let Some(dir) = &settings.tables {
             self.keep_tables_in(dir.clone());
@@ -287,46 +289,43 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
     /// # Panics
     /// If a goal's blank is not in the last cell: every program asks for such goals.
     pub fn paths(&mut self, cases: &[(Board<W, N>, Board<W, N>)]) -> Vec<Option<Vec<Move>>> {
-        let (starts, mut answers) = budgeted::open(cases);
-        while unsolved(&answers) {
-            // The searches on this rung stop at the budget of the next, if any.
-            let next = self.rungs.get(self.rung).copied();
-            let node_cost = match self.rung {
-                0 => 1,
-                _ => TABLE_NODE_COST,
-            };
-            let budget = Budget {
-                threads: self.threads,
-                max_moves: self.max_moves,
-                spent: self.spent,
-                nodes: next.map_or(u64::MAX, |next| {
-                    next.pays_after[usize::from(alone(&answers))] / node_cost
-                }),
-            };
-            let grown = GrowingRules::new(W, N / W);
-            self.spent = match &self.heuristic {
-                Heuristic::LinearConflict => {
-                    let heuristic = LinearConflict::new(&Board::canonical_goal(N - 1));
-                    budgeted::search(&starts, &mut answers, &heuristic, grown, budget)
-                }
-                Heuristic::SmallTables(db) => {
-                    budgeted::search(&starts, &mut answers, db, grown, budget)
-                }
-                Heuristic::Tables(db, rules) => {
-                    budgeted::search(&starts, &mut answers, db, *rules, budget)
-                }
-            };
-            if let (Some(next), true) = (next, unsolved(&answers)) {
-                // Linear conflict's nodes cost less than those of tables: the count starts
-                // again.
-                if self.rung == 0 {
-                    self.spent = 0;
-                }
-                self.heuristic = (next.get)(self);
-                self.rung += 1;
+        let pays_after = |solver: &Self, alone: bool| {
+            // A node searched with tables costs more than one of linear conflict.
+            let node_cost = if solver.rung == 0 { 1 } else { TABLE_NODE_COST };
+            let next = solver.rungs.get(solver.rung);
+            next.map(|next| next.pays_after[usize::from(alone)] / node_cost)
+        };
+        budgeted::climb(self, cases, pays_after, Self::search, Self::step_up)
+    }
+
+    /// Searches the open cases of `answers`, from `starts`, on the rung the solver stands on,
+    /// within `nodes` nodes.
+    fn search(&mut self, starts: &[Board<W, N>], answers: &mut [Case], nodes: u64) {
+        let budget = Budget {
+            threads: self.threads,
+            max_moves: self.max_moves,
+            spent: self.spent,
+            nodes,
+        };
+        let grown = GrowingRules::new(W, N / W);
+        self.spent = match &self.heuristic {
+            Heuristic::LinearConflict => {
+                let heuristic = LinearConflict::new(&Board::canonical_goal(N - 1));
+                budgeted::search(starts, answers, &heuristic, grown, budget)
             }
+            Heuristic::SmallTables(db) => budgeted::search(starts, answers, db, grown, budget),
+            Heuristic::Tables(db, rules) => budgeted::search(starts, answers, db, *rules, budget),
+        };
+    }
+
+    /// Gets the next rung's heuristic and stands on it.
+    fn step_up(&mut self) {
+        // Linear conflict's nodes cost less than those of tables: the count starts again.
+        if self.rung == 0 {
+            self.spent = 0;
         }
-        budgeted::paths(answers)
+        self.heuristic = (self.rungs[self.rung].get)(self);
+        self.rung += 1;
     }
 
     /// The tables the searches stand on, and their move rules, taken from the solver.
@@ -407,7 +406,7 @@ mod tests {
         assert_eq!(Ladder::<4, 16>::new(0).threads, 1);
         let mut solver = Ladder::<4, 16>::new(1);
         let settings = Settings {
-            threads: 1000,
+            threads: Some(1000),
             ..Settings::default()
         };
         solver.set(&settings);

@@ -1,20 +1,22 @@
-//! Answering case after case: IDA* for each until the searches for goals with the blank in one
-//! cell have cost what their distance table costs, then the table. This ski-rental rule never
-//! makes a few cases pay for a table (about 20 ms for 3x3), and a long input pays at most twice
-//! the better choice in hindsight. It counts nodes, so it is deterministic.
+//! Answering case after case on boards of up to 9 cells: IDA* for each until the searches for
+//! goals with the blank in one cell have cost what their distances cost to work out, then the
+//! distances. This is the rule of every ladder ([`crate::search::budgeted::climb`]) in its
+//! simplest form: a case here is searched whole in microseconds, so no budget cuts it short. A
+//! few cases never pay for the distances (tens of milliseconds on 3x3), and a long input pays at
+//! most twice the better choice in hindsight. It counts nodes, so it is deterministic.
 
 use crate::board::{Board, Move};
 use crate::exact::bfs::Distances;
 use crate::exact::cantor::factorial;
 use crate::search::ida_star;
 
-/// Search nodes that cost what a table does: `N! / 2` boards, each dearer than a node.
-fn table_cost<const N: usize>() -> u64 {
-    // 4x4 would need 16! / 2 entries: its searches never reach this cost in practice.
+/// Search nodes that cost what working out the distances does: `N! / 2` boards, each dearer
+/// than a node.
+fn distances_cost<const N: usize>() -> u64 {
     2 * factorial(N) as u64
 }
 
-/// Answers cases one after another, from search to tables as above.
+/// Answers cases one after another, from search to distances as above.
 ///
 /// # Example
 /// ```
@@ -29,8 +31,9 @@ fn table_cost<const N: usize>() -> u64 {
 pub struct Solver<const W: usize, const N: usize> {
     /// For each cell of the goal's blank: the search nodes spent on such goals so far.
     spent: Vec<u64>,
-    /// The tables, each built once its goals' searches have spent [`table_cost`].
-    tables: Distances<W, N>,
+    /// The distances, each cell's worked out once its goals' searches have spent
+    /// [`distances_cost`].
+    distances: Distances<W, N>,
 }
 
 impl<const W: usize, const N: usize> Default for Solver<W, N> {
@@ -43,42 +46,42 @@ impl<const W: usize, const N: usize> Solver<W, N> {
     pub fn new() -> Self {
         Solver {
             spent: vec![0; N],
-            tables: Distances::new(),
+            distances: Distances::new(),
         }
     }
 
     /// The fewest moves between `start` and `goal`, or `None` when no sequence joins them.
     pub fn distance(&mut self, start: &Board<W, N>, goal: &Board<W, N>) -> Option<usize> {
-        match self.table_pays(goal) {
-            true => self.tables.distance(start, goal),
+        match self.distances_pay(goal) {
+            true => self.distances.distance(start, goal),
             false => self.search(start, goal).map(|moves| moves.len()),
         }
     }
 
-    /// The first shortest path from `start` to `goal` in dictionary order (search and table
+    /// The first shortest path from `start` to `goal` in dictionary order (search and distances
     /// agree on it), or `None` when there is none.
     pub fn path(&mut self, start: &Board<W, N>, goal: &Board<W, N>) -> Option<Vec<Move>> {
-        match self.table_pays(goal) {
-            true => self.tables.path(start, goal),
+        match self.distances_pay(goal) {
+            true => self.distances.path(start, goal),
             false => self.search(start, goal),
         }
     }
 
-    /// Whether goals with the blank in cell `goal_blank` are answered from a table by now.
-    pub fn uses_table_for(&self, goal_blank: usize) -> bool {
-        self.tables.has(goal_blank)
+    /// Whether goals with the blank in cell `goal_blank` are answered from distances by now.
+    pub fn uses_distances_for(&self, goal_blank: usize) -> bool {
+        self.distances.has(goal_blank)
     }
 
-    /// IDA*, with its nodes counted against the goal's table.
+    /// IDA*, with its nodes counted against the goal's distances.
     fn search(&mut self, start: &Board<W, N>, goal: &Board<W, N>) -> Option<Vec<Move>> {
         let solution = ida_star::solve(start, goal)?;
         self.spent[goal.blank()] += solution.nodes;
         Some(solution.moves)
     }
 
-    /// Whether `goal` is answered from its table: searching for such goals has cost enough.
-    fn table_pays(&self, goal: &Board<W, N>) -> bool {
-        self.spent[goal.blank()] >= table_cost::<N>()
+    /// Whether `goal` is answered from its distances: searching for such goals has cost enough.
+    fn distances_pay(&self, goal: &Board<W, N>) -> bool {
+        self.spent[goal.blank()] >= distances_cost::<N>()
     }
 }
 
@@ -103,9 +106,9 @@ mod tests {
     use crate::exact::cantor::unrank;
 
     /// Every 2x3 arrangement, for one goal of each blank cell, answered in one run: once the
-    /// tables take over, the answers stay those of a fresh solver (a single case, searched).
+    /// distances take over, the answers stay those of a fresh solver (a single case, searched).
     #[test]
-    fn answers_as_single_cases_do_once_tables_take_over() {
+    fn answers_as_single_cases_do_once_distances_take_over() {
         for blank in 0..6 {
             // The canonical goal with its tiles' labels reversed.
             let tiles = Board::<3, 6>::canonical_goal(blank)
@@ -122,7 +125,7 @@ mod tests {
                 let end = path.map(|p| p.iter().fold(start, |b, &m| b.moved(m).unwrap()));
                 assert!(end.map_or(true, |end| end == goal));
             }
-            assert!(solver.uses_table_for(blank));
+            assert!(solver.uses_distances_for(blank));
         }
     }
 }
