@@ -202,10 +202,13 @@ fn bundle_source(root: &Path, source: &str, command: &str) -> Result<String, Str
     Ok(out)
 }
 
+/// An engine module that holds items: its name and its file.
+type Leaf = (String, String);
+
 /// The engine's modules that hold items, by name with their files (`src/board.rs`,
 /// `src/search/ida_star.rs`), and the folders that hold them (`search`): `src/lib.rs` and each
 /// folder's `mod.rs` declare their modules and nothing else.
-fn engine_modules(root: &Path) -> Result<(Vec<(String, String)>, Vec<String>), String> {
+fn engine_modules(root: &Path) -> Result<(Vec<Leaf>, Vec<String>), String> {
     let (mut leaves, mut folders) = (Vec::new(), Vec::new());
     for name in declared(&read(root.join("src/lib.rs"))?) {
         let folder = format!("src/{}/mod.rs", name);

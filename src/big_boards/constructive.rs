@@ -181,19 +181,8 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move) -> bool> Walker<G, F> 
     /// Hands the unsolved block from `top` and `left` to the bottom-right corner, which holds
     /// the blank and the tiles whose homes are there, to `finish`, and makes its moves.
     fn finish_block(&mut self, top: usize, left: usize) {
-        let (width, block_width) = (self.width, self.width - left);
-        // The block's cell `i` (row by row) is the board's cell `block_cell(i)`, the home of
-        // tile `block_cell(i) + 1`, which the block names `i + 1`.
-        let block_cell = |i: usize| (top + i / block_width) * width + left + i % block_width;
-        let block_of = |cell: usize| (cell / width - top) * block_width + cell % width - left;
-        let cells = (self.height - top) * block_width;
-        let block: Vec<u32> = (0..cells)
-            .map(|i| match self.tiles[block_cell(i)] {
-                0 => 0,
-                tile => block_of(tile as usize - 1) as u32 + 1,
-            })
-            .collect();
-        for m in (self.finish)(block_width, &block) {
+        let block = corner_block(&self.tiles, self.width, top, left);
+        for m in (self.finish)(self.width - left, &block) {
             self.slide(m);
         }
     }
@@ -613,6 +602,23 @@ fn direction(from: usize, to: usize, width: usize) -> Move {
         d if d == width.wrapping_neg() => Move::Up,
         _ => Move::Left,
     }
+}
+
+/// The block of `board` (`width` to a row) from row `top` and column `left` to the bottom-right
+/// corner, where the blank and the tiles whose homes are there must be: its tiles row by row,
+/// each renamed for the block's own goal `1 2 .. n-1 0` (the tile whose home is the block's
+/// cell `i` is `i + 1`, the blank still 0).
+pub fn corner_block(board: &[u32], width: usize, top: usize, left: usize) -> Vec<u32> {
+    let block_width = width - left;
+    let renamed = |tile: u32| match tile {
+        0 => 0,
+        _ => {
+            let home = tile as usize - 1;
+            ((home / width - top) * block_width + home % width - left + 1) as u32
+        }
+    };
+    let cells = (top * width..board.len()).filter(|cell| cell % width >= left);
+    cells.map(|cell| renamed(board[cell])).collect()
 }
 
 #[cfg(test)]

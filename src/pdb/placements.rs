@@ -89,11 +89,11 @@ impl Unranking {
     /// The cells of the tiles from `from` on, given the rest `rank` of the rank past the digits
     /// before them and the cells `used` those tiles take.
     fn fill(&self, cells: &mut [u8; MAX_RANKED], from: usize, mut rank: u32, mut used: u32) {
-        for i in from..self.k {
+        for (i, cell) in cells.iter_mut().enumerate().take(self.k).skip(from) {
             let digit = self.digit(i, rank);
             rank -= digit * self.weights[i];
-            cells[i] = nth_cell(!used, digit);
-            used |= 1 << cells[i];
+            *cell = nth_cell(!used, digit);
+            used |= 1 << *cell;
         }
     }
 

@@ -73,17 +73,9 @@ pub fn saved_663<const W: usize, const N: usize>(
     dir: &Path,
     threads: usize,
 ) -> (PatternDb<W, N>, &'static MoveRules) {
-    let (mut db, rules) = beside_rules::<W, N, _, _>(&[dir], threads, SAVED_RULES, |dir| {
-        saved(
-            Some(dir),
-            threads,
-            &PARTITION_663,
-            "6-6-3",
-            3,
-            |tiles, _, _| build_table::<W, N>(tiles),
-        )
-    });
-    (db.remove(0), rules)
+    let build = |tiles: &[u8], _, _: &Progress| build_table::<W, N>(tiles);
+    let (groups, rules) = (&PARTITION_663, SAVED_RULES);
+    saved_beside_rules(Some(dir), threads, groups, "6-6-3", 3, build, rules)
 }
 
 /// Korf and Felner's 7-8 tables kept in `dir`: the strongest heuristic known for the board, a
@@ -102,19 +94,36 @@ pub fn saved_78<const W: usize, const N: usize>(dir: &Path, threads: usize) -> P
 }
 
 /// Korf and Felner's 6-6-6-6 tables of the 5x5 board kept in `dir`, or with none built for this
-/// run alone, beside their move rules: 510 MB, about 45 s to build on two cores, two
-/// tables built and two carried over ([`crate::pdb::large`]).
+/// run alone, beside their move rules: half a gigabyte, about a minute to build on two cores,
+/// two tables built and two carried over ([`crate::pdb::large`]).
 #[cfg(feature = "tables")]
 pub fn saved_6666(dir: Option<&Path>, threads: usize) -> (PatternDb<5, 25, 4>, &'static MoveRules) {
-    let (mut db, rules) = beside_rules::<5, 25, _, _>(&[dir], threads, RULES_5X5, |&dir| {
-        saved(
-            dir,
-            threads,
-            &PARTITION_6666,
-            "6-6-6-6",
-            1,
-            build_large::<5, 25>,
-        )
+    let (groups, rules) = (&PARTITION_6666, RULES_5X5);
+    saved_beside_rules(
+        dir,
+        threads,
+        groups,
+        "6-6-6-6",
+        1,
+        build_large::<5, 25>,
+        rules,
+    )
+}
+
+/// The tables of `groups` kept in `dir` as [`saved`] keeps them, got beside the move rules of
+/// up to `max_len` moves.
+#[cfg(feature = "tables")]
+fn saved_beside_rules<const W: usize, const N: usize, const G: usize>(
+    dir: Option<&Path>,
+    threads: usize,
+    groups: &[&[u8]],
+    name: &str,
+    at_once: usize,
+    build: fn(&[u8], usize, &Progress) -> Vec<u8>,
+    max_len: usize,
+) -> (PatternDb<W, N, G>, &'static MoveRules) {
+    let (mut db, rules) = beside_rules::<W, N, _, _>(&[dir], threads, max_len, |&dir| {
+        saved(dir, threads, groups, name, at_once, build)
     });
     (db.remove(0), rules)
 }
@@ -269,7 +278,7 @@ mod tests {
         std::fs::remove_dir_all(&dir).ok();
         let groups: [&[u8]; 3] = [&[2, 3], &[4, 7], &[1, 5, 6, 8]];
         let expected = PatternDb::<3, 9>::build(&groups, 1);
-        thread_local!(static BUILT: Cell<usize> = Cell::new(0));
+        thread_local!(static BUILT: Cell<usize> = const { Cell::new(0) });
         let build: fn(&[u8], usize, &Progress) -> Vec<u8> = |tiles, _, _| {
             BUILT.with(|built| built.set(built.get() + 1));
             build_table::<3, 9>(tiles)

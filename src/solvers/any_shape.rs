@@ -12,7 +12,7 @@
 //! optimal too.
 
 use crate::big_boards::beam::{self, Outcome};
-use crate::big_boards::constructive;
+use crate::big_boards::constructive::{self, corner_block};
 use crate::board::{reaches_goal, replay, Board, Move};
 use crate::search::linear_conflict::lower_bound;
 #[cfg(feature = "tables")]
@@ -227,19 +227,7 @@ fn astray_block(width: usize, board: &[u32]) -> Option<(usize, Vec<u32>)> {
     if (top, left) == (0, 0) {
         return None;
     }
-    let sub_width = width - left;
-    // A tile's new number is its home's place in the block, the blank still 0.
-    let renamed = |tile: u32| match tile {
-        0 => 0,
-        _ => {
-            let home = tile as usize - 1;
-            ((home / width - top) * sub_width + home % width - left + 1) as u32
-        }
-    };
-    let block = (top * width..board.len())
-        .filter(|c| c % width >= left)
-        .map(|c| renamed(board[c]));
-    Some((sub_width, block.collect()))
+    Some((width - left, corner_block(board, width, top, left)))
 }
 
 /// The most cells of the block that construction leaves on a board `width` wide.
