@@ -3,8 +3,8 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The cores of this machine: more threads than that only cost their start-up (a thousand
-/// threads took 5.63 s on 100,000 easy boards that two answer in 0.11 s).
+/// The cores of this machine: more threads than that only cost their start-up, which on easy
+/// boards is most of the work.
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }

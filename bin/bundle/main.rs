@@ -191,9 +191,9 @@ fn bundle_source(root: &Path, source: &str, command: &str) -> Result<String, Str
     let kept = reach(&main, &modules, &names);
 
     // Judges cap a source's size: past the cap, the engine's item docs go, then its other
-    // comment lines and its blank lines.
+    // comment lines and its blank lines, then its indentation past one tab.
     let mut out = String::new();
-    for dropped in [None, Some("///"), Some("//")] {
+    for dropped in [None, Some("///"), Some("//"), Some("\t")] {
         out = render(&main, &modules, &names, &kept, command, dropped);
         if out.len() <= SOURCE_LIMIT {
             break;

@@ -5,7 +5,8 @@ use crate::reach::Kept;
 use crate::ENGINE;
 
 /// The bundle's text: a header, the binary's kept items, then each engine module's (`names`),
-/// without the engine's lines that start with `dropped` (and its blank lines, with `//`).
+/// without the engine's lines that start with `dropped` (and its blank lines, with `//`); with
+/// `\t`, without any comment or blank line, and with no engine line indented past one tab.
 pub fn render(
     main: &Module,
     modules: &[Module],
@@ -37,10 +38,11 @@ pub fn render(
     );
     if let Some(start) = dropped {
         let which = match start {
-            "///" => "doc comments",
-            _ => "comments and blank lines",
+            "///" => "doc comments are left out",
+            "//" => "comments and blank lines are left out",
+            _ => "comments and blank lines are left out, and its lines are\n// indented one tab at most (rustfmt indents them again)",
         };
-        out += &format!("// To fit in 64 KB, the engine's {} are left out.\n", which);
+        out += &format!("// To fit in 64 KB, the engine's {}.\n", which);
     }
     for line in &doc[first..] {
         out += &format!("//{}\n", line);
@@ -58,13 +60,23 @@ pub fn render(
         for i in 0..module.items.len() {
             text += &module.kept_text(i, &kept[m + 1], names).unwrap_or_default();
         }
+        let comment = match dropped {
+            Some("\t") => Some("//"),
+            other => other,
+        };
         for line in text.lines() {
             // With every comment, the blank lines between items go too.
-            let blank = dropped == Some("//") && line.is_empty();
-            if !blank && !dropped.map_or(false, |start| line.trim_start().starts_with(start)) {
-                out += line;
-                out += "\n";
+            let blank = comment == Some("//") && line.is_empty();
+            if blank || comment.map_or(false, |start| line.trim_start().starts_with(start)) {
+                continue;
             }
+            // String literals' lines begin with no tab, and keep their spaces.
+            let depth = line.len() - line.trim_start_matches('\t').len();
+            out += match (dropped, depth) {
+                (Some("\t"), 2..) => &line[depth - 1..],
+                _ => line,
+            };
+            out += "\n";
         }
         out += "}\n";
     }

@@ -9,8 +9,8 @@
 //! together. Placed tiles stay put. A move that undoes the one before is dropped with it.
 //!
 //! Every move of the blank pushes a tile the other way, and most moves are the blank's walks,
-//! so the walks choose what they push: towards the side whose tile comes nearer home (paths of
-//! 3.1 times the Manhattan distance instead of 5.1 on 100 x 100).
+//! so the walks choose what they push: towards the side whose tile comes nearer home, which
+//! makes paths about three fifths as long as walks that ignore what they push.
 
 use std::cmp::{Ordering, Reverse};
 use std::collections::VecDeque;

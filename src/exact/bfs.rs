@@ -8,7 +8,7 @@ use crate::exact::cantor::{factorial, rank, unrank};
 /// The distance of a board the goal cannot reach (the other parity).
 pub const UNREACHABLE: u8 = u8::MAX;
 
-/// `distances(goal)[rank(board.tiles())]` is the fewest moves between `board` and `goal`, or [`UNREACHABLE`].
+/// `distances(goal)[rank(board.tiles())]`: the fewest moves from `board` to `goal`.
 ///
 /// # Example
 /// ```
@@ -39,9 +39,8 @@ pub fn distances<const W: usize, const N: usize>(goal: &Board<W, N>) -> Vec<u8> 
     array
 }
 
-/// The distances of every arrangement to the goals with the blank in one cell, an array for each
-/// cell, built when first needed: a distance is one look-up, a path a walk downhill. Goals that
-/// differ only in labels share an array ([`Board::relabelled`]).
+/// The distances to the goals of each cell of the blank, worked out when first needed: a
+/// distance is one look-up, a path a walk downhill ([`Board::relabelled`] serves every label).
 ///
 /// # Example
 /// ```
@@ -70,7 +69,7 @@ impl<const W: usize, const N: usize> Distances<W, N> {
     }
 
     /// Whether the distances to goals with the blank in cell `goal_blank` are built.
-    pub fn has(&self, goal_blank: usize) -> bool {
+    pub fn built(&self, goal_blank: usize) -> bool {
         self.by_goal_blank[goal_blank].is_some()
     }
 
@@ -105,7 +104,7 @@ impl<const W: usize, const N: usize> Distances<W, N> {
         Some(moves)
     }
 
-    /// The distances to goals with `goal`'s blank cell, built first if need be.
+    /// The distances to goals with `goal`'s blank cell, worked out if need be.
     fn of_goal(&mut self, goal: &Board<W, N>) -> &[u8] {
         let blank = goal.blank();
         self.by_goal_blank[blank]

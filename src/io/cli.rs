@@ -1,6 +1,5 @@
-//! The command line of every program, read in one place: each option's value parsed and checked
-//! once into the solvers' [`Settings`], the files named, `--help`; and how a run ends: an
-//! [`Exit`] comes back, and only `main` exits, with [`exit_code`]'s status.
+//! The command line, read once: options parsed and checked into [`Settings`], files, `--help`;
+//! and how a run ends ([`Exit`]): only `main` exits, with [`exit_code`]'s status.
 
 use std::io::{self, BufWriter, StdoutLock, Write};
 #[cfg(feature = "tables")]
@@ -53,16 +52,14 @@ pub fn exit_code(ended: Run) -> ExitCode {
     }
 }
 
-/// An option: its name and `--help` lines, what its value must be if it takes one, and the
-/// setting it gives.
+/// An option: its name, `--help` lines, the value it needs and what it sets.
 #[derive(Clone, Copy)]
 pub struct Flag {
     pub name: &'static str,
     pub help: &'static str,
-    /// What its value must be, for the error when it is not; `None` for an option without one.
+    /// What its value must be (for the error when it is not); `None`: it takes none.
     pub needs: Option<&'static str>,
-    /// Sets what the option asks from its value (`""` for an option without one): `false` when
-    /// the value is not what it needs.
+    /// Sets it from its value (`""` for none): `false` if the value is not what it needs.
     pub set: Option<fn(&mut Settings, &str) -> bool>,
 }
 
@@ -181,8 +178,7 @@ Other arguments name files to read in turn instead of standard input (-); after 
 argument names a file.
 ";
 
-/// A command line: the program's name, the options given, the settings they ask, and the files
-/// to read in turn (`None` for standard input).
+/// A command line: the options given, the settings they ask, the files to read (`None`: stdin).
 pub struct Options {
     /// Its name, for what a terminal is told.
     #[cfg(feature = "progress")]
@@ -236,8 +232,7 @@ fn check_folder(dir: &Path) -> Run {
 }
 
 /// The command line of a program whose options are `flags`, a value after `=` or next; after
-/// `--`, files alone. `--help` (or `-h`) before any `--` prints `help` and the options' lines;
-/// `--quiet` silences progress for the process.
+/// `--`, files alone. `--help` (or `-h`) before any `--` prints `help` and the options' lines.
 pub fn options(help: &'static str, flags: &[Flag]) -> Result<Options, Exit> {
     let mut args = Vec::new();
     for arg in std::env::args_os().skip(1) {
@@ -298,7 +293,7 @@ fn parse(flags: &[Flag], args: Vec<String>) -> Result<Options, Exit> {
             (None, Some(_)) => return Err(usage(format!("{} takes no value", flag.name))),
             (Some(_), inline) => inline.or_else(|| args.next()).unwrap_or_default(),
         };
-        // Parsed and checked once, into the settings; given twice, the last counts.
+        // Given twice, the last counts.
         if !flag
             .set
             .map_or(true, |set| set(&mut options.settings, &value))

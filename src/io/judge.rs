@@ -1,6 +1,4 @@
-//! The loop of every program: its cases read from standard input or the files named and
-//! answered ([`each_case`]); a judge's answers, by the [`Solve`] interface that each solver
-//! serves through, printed as the judge asks ([`run`]).
+//! The loop of every program: cases read, answered through [`Solve`], printed as judges ask.
 
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -33,12 +31,12 @@ pub trait Solve<const W: usize, const N: usize> {
         with_path: bool,
     ) -> Vec<Option<Answer>>;
 
-    /// The options that set it up: none, but for a solver that searches on every core.
+    /// Its options: none but for a solver on every core.
     fn flags(&self) -> &'static [Flag] {
         &[]
     }
 
-    /// Takes the settings the options ask.
+    /// Takes what the options ask.
     fn configure(&mut self, _settings: &Settings) {}
 }
 
@@ -244,7 +242,6 @@ pub fn letters(moves: &[Move], lowercase: bool) -> String {
     moves.iter().map(|m| m.letter_in(lowercase)).collect()
 }
 
-/// The 3x3 (and smaller) boards' cases, each by search or distances as the solver sees fit.
 impl<const W: usize, const N: usize> Solve<W, N> for Solver<W, N> {
     fn answer(
         &mut self,

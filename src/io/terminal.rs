@@ -1,5 +1,4 @@
-//! What the process's descriptors are open to, as Linux's `/proc` tells (std's `IsTerminal`
-//! came after Rust 1.63): whether one is a terminal.
+//! What a descriptor is open to, as Linux's `/proc` tells (std's `IsTerminal` is past Rust 1.63).
 
 /// Whether the descriptor `fd` is a terminal.
 pub fn is_terminal(fd: u32) -> bool {

@@ -13,16 +13,15 @@
 //!
 //! - **Partition 5-5-5** on the 4x4 board: `{1 5 6 9 13}`, `{2 3 4 7 8}`, `{10 11 12 14 15}`.
 //!   Its mirror is a different partition, so the mirrored look-up adds knowledge. Built at run
-//!   time, the tables must pay for themselves: on Korf's 100 (AMD EPYC, two threads, with the
-//!   move rules of [`crate::search::move_rules`]) the 5-5-5 tables build in 0.12 s and the search visits
-//!   346,930 nodes per instance, where Korf and Felner's 6-6-3 (`{1 5 6 9 10 13}`,
-//!   `{7 8 11 12 14 15}`, `{2 3 4}`) visits half as many but takes 0.9 s to build, more than
-//!   the whole 5-5-5 search (0.7 s). Among 5-5-5 partitions this one did best on random boards:
-//!   no swap of two tiles improves it there. Other boards take [`partition`]'s runs of tiles
+//!   time, the tables must pay for themselves: the 5-5-5 tables build in a tenth of a second,
+//!   where Korf and Felner's 6-6-3 (`{1 5 6 9 10 13}`, `{7 8 11 12 14 15}`, `{2 3 4}`) save
+//!   half the nodes but take about a second, more than a whole 5-5-5 search of Korf's 100
+//!   (doc/performance.md). Among 5-5-5 partitions this one did best on random boards: no swap
+//!   of two tiles improves it there. Other boards take [`partition`]'s runs of tiles
 //!   along the longer side.
 //! - **Partition 4-4-4-3** on the 4x4 board: `{1 5 6 9}`, `{2 3 4 7}`, `{8 11 12 15}`,
-//!   `{10 13 14}`, the first tables of a search that outgrows linear conflict: 9 ms to build
-//!   on two threads, against 0.12 s, for about 2.8 times the nodes of 5-5-5. Other boards take
+//!   `{10 13 14}`, the first tables of a search that outgrows linear conflict: a tenth of the
+//!   5-5-5 tables' build, for a few times their nodes. Other boards take
 //!   their runs of tiles in groups of at most four.
 //! - **Index**: a perfect rank of the group's cells, as Cantor ranks permutations: digit `i` is
 //!   the cell of the group's tile `i` counted among the cells its earlier tiles leave free, so a
@@ -32,7 +31,7 @@
 //!   recomputed. The build and the saved files use ranks. The search looks a table of up to six
 //!   tiles up spread out instead, indexed by the cells themselves read as a number in base `N`
 //!   (16^5 entries for five tiles, twice the memory): a tile's step just adds `to - from` times
-//!   its digit's weight, and the searches visit about 1.4 times as many nodes a second. Tables
+//!   its digit's weight, and the searches visit more nodes a second. Tables
 //!   loaded from a saved file keep their ranks (spreading 6-6-3's would cost a board alone more
 //!   than it saves), as do partitions with a group over six tiles (16^8 entries would take 4
 //!   GB).
@@ -127,9 +126,8 @@ fn across(width: usize, tile: u8) -> (usize, usize) {
 /// where a square board looks up the mirror: the tiles of the first two groups taken the other
 /// way, row by row (column by column on a board taller than wide), in groups of the same sizes;
 /// the other groups as they are, sharing their tables. On 8x2, `1 2 3 4 5` and `6 7 8 9 10`
-/// become `1 3 5 7 9` and `2 4 6 8 10`. There one partition knows little: on five of the
-/// hardest of 48 random boards of the two shapes, the larger of the two sums searched 3.3 to 7.6
-/// times fewer nodes. The two more tables are bought only by the searches that outgrow the first
+/// become `1 3 5 7 9` and `2 4 6 8 10`. There one partition knows little: on the hardest
+/// boards of the two shapes, the larger of the two sums searches several times fewer nodes. The two more tables are bought only by the searches that outgrow the first
 /// partition (the last rung of `up_to_16::Ladder`); on the smaller boards, which
 /// build more than they search, they cost more than they save.
 pub fn second_partition(width: usize, cells: usize, groups: &[Vec<u8>]) -> Vec<Vec<u8>> {
@@ -167,8 +165,8 @@ struct Group {
 
 /// The tables of one partition of the tiles `1..N` of a board `W` wide towards the goal
 /// `1 2 .. N-1 0`, into at most `G` groups: three, or four for the small tables. The search's
-/// state holds `G` ranks, and a fourth rank where three groups need none made the 5-5-5 search
-/// 12% slower, hence a parameter.
+/// state holds `G` ranks, and a fourth rank where three groups need none slows the 5-5-5 search
+/// down, hence a parameter.
 pub struct PatternDb<const W: usize, const N: usize, const G: usize = 3> {
     groups: Vec<Group>,
     /// The tables of `groups` spread out by cells ([`spread`]), which the search looks up; none
@@ -208,9 +206,8 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
     }
 
     /// As [`PatternDb::from_tables`], for tables loaded from a saved file: looked up by rank,
-    /// not spread out, since spreading the 6-6-3 tables takes about 40 ms, more than a board
-    /// alone saves by it (Korf's 100 one board a process: a median of 59.4 ms, against 38.6 ms
-    /// before tables were spread out).
+    /// not spread out, since spreading the 6-6-3 tables takes tens of milliseconds, more than a
+    /// board alone saves by it.
     #[cfg(feature = "tables")]
     pub fn from_saved_tables<T: AsRef<[u8]>>(groups: &[T], tables: Vec<Table>) -> Self {
         PatternDb::ranked(&[groups], groups, tables)

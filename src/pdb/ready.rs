@@ -20,12 +20,12 @@ use crate::search::move_rules::MoveRules;
 use crate::threads::in_parallel;
 
 /// The longest move sequences whose repeats the searches with the tables built at run time
-/// skip, built beside the tables: Korf's 100 search 346,930 nodes a board, against 380,615
-/// with the rules of up to 10 moves.
+/// skip, built beside the tables, which take longer: a tenth fewer nodes than with the rules of
+/// up to 10 moves.
 pub const TABLE_RULES: usize = 12;
 
 /// The same for the saved tables, whose load takes milliseconds: rules of 10 moves build in
-/// 6 ms, where those of 12 take longer than a single board's search.
+/// milliseconds too, where those of 12 take longer than a single board's search.
 #[cfg(feature = "tables")]
 const SAVED_RULES: usize = 10;
 
@@ -79,7 +79,8 @@ pub fn saved_663<const W: usize, const N: usize>(
 }
 
 /// Korf and Felner's 7-8 tables kept in `dir`: the strongest heuristic known for the board, a
-/// fifth of 6-6-3's nodes, but 576 MB, a minute and a half and 1 GB of memory to build
+/// fraction of 6-6-3's nodes, but half a gigabyte, a minute or two and a gigabyte of memory to
+/// build
 /// ([`crate::pdb::large`]).
 #[cfg(feature = "tables")]
 pub fn saved_78<const W: usize, const N: usize>(dir: &Path, threads: usize) -> PatternDb<W, N> {
@@ -224,7 +225,7 @@ fn saved<const W: usize, const N: usize, const G: usize>(
 }
 
 /// A table of a large group built on `threads` threads, telling `progress` how many placements
-/// each level reaches: a table of the 7-8 or 6-6-6-6 partition takes about 8 s to 75 s.
+/// each level reaches: a table of the 7-8 or 6-6-6-6 partition takes seconds to a minute.
 #[cfg(feature = "tables")]
 fn build_large<const W: usize, const N: usize>(
     tiles: &[u8],

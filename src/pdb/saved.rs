@@ -11,8 +11,8 @@
 //! processes saving at once each rename a whole file.
 //!
 //! A loaded table is the file itself, mapped read-only (`mmap`), not a copy: copying the 7-8
-//! tables' 576 MB into fresh memory took 0.55 s on two cores, where mapping them and checking
-//! the checksum takes about 0.04 s (AMD EPYC). The mapping sees the file that was checked, and
+//! tables' half gigabyte into fresh memory takes about half a second, where mapping them and
+//! checking the checksum take tens of milliseconds. The mapping sees the file that was checked, and
 //! a file this program replaces is renamed over, never written in place; another program that
 //! wrote into a mapped file while a search ran would change the tables under it.
 

@@ -17,12 +17,11 @@
 //! - **Safe**: replacing a forbidden stretch of a path by its earlier twin gives a path no longer
 //!   and earlier in dictionary order, so the first shortest path in dictionary order, the one
 //!   IDA* returns, contains none and is still found.
-//! - **Measured** on the 4x4 board, Korf's 100 under the mirrored 5-5-5 pattern databases (AMD
-//!   EPYC): the search visits 579,728 nodes per instance with undoing alone forbidden, 380,615
-//!   with the rules of up to 10 moves (358 forbidden sequences, 1,742 states, built in about
-//!   8 ms) and 346,930 with those of up to 12 (2,027 sequences, 9,462 states, about 45 ms).
-//!   A search under [`GrowingRules`] builds the first once it is long, the 15-puzzle solver the
-//!   second beside its tables ([`crate::solvers::up_to_16`]).
+//! - **Cost and gain**: rules of up to 10 moves build in milliseconds and cut a third of the
+//!   nodes of a 15-puzzle search; those of up to 12, in tens of milliseconds, a little more
+//!   (doc/performance.md has the figures). A search under [`GrowingRules`] builds the first once
+//!   it is long, the 15-puzzle solver the second beside its tables
+//!   ([`crate::solvers::up_to_16`]).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -30,7 +29,7 @@ use std::sync::Mutex;
 use crate::search::ida_star::{Growing, Pruning};
 
 /// The longest move sequences whose repeats [`GrowingRules`] skip once the search has visited
-/// `DEEP_RULES_COST` nodes (about as long as building the rules takes, 5 to 9 ms on the 4x4
+/// `DEEP_RULES_COST` nodes (about as long as building the rules takes, milliseconds on the 4x4
 /// board): a shorter search would lose more to building them than they save it.
 const DEEP_RULES: usize = 10;
 const DEEP_RULES_COST: u64 = 300_000;

@@ -23,26 +23,26 @@ use crate::solvers::up_to_16::Ladder;
 /// The most cells of a board solved optimally.
 pub const OPTIMAL_CELLS: usize = 16;
 
-/// The most boards a level of the beam search keeps, times `--effort`: 20,000 find paths 1.073
-/// times the optimal length on Korf and Felner's 5x5 boards in under a second a board.
+/// The most boards a level of the beam search keeps, times `--effort`: on 5x5 boards, paths a
+/// few hundredths over the optimal length in under a second a board (doc/performance.md).
 pub const BEAM_WIDTH: usize = 20_000;
 
 /// The most cells of a board, or of the last block of a larger board, that beam search solves;
 /// a level keeps `BEAM_WORK / cells` boards at most, so a level costs about the same on any
 /// board. Past 64 cells the search loses its way more often, but is finished from the nearest
-/// board it met (`AnyShape::finish`): on random 10 x 10 boards, 2.27 times the lower bound
-/// against 2.59 when they were first built down to 64 cells.
+/// board it met (`AnyShape::finish`), which gives shorter paths on 10 x 10 than building such
+/// boards down to 64 cells first.
 pub const BEAM_CELLS: usize = 100;
 const BEAM_WORK: usize = 500_000;
 
 /// The most cells of the block that a board whose beam search lost its way is built down to
-/// before a second beam search, when the tiles astray reach its top row or left column: 3.25
-/// times the lower bound on a random 10 x 10 board, against 3.53 built down to 15 cells.
+/// before a second beam search, when the tiles astray reach its top row or left column: a
+/// block this large still leaves the beam search room to find short paths, which a block of
+/// 15 cells does not.
 const RETRY_CELLS: usize = 36;
 
 /// The most cells of the last block of a board wider than [`NARROW_WIDTH`]: there a larger
-/// block costs the beam search seconds for no shorter path (on 100 x 100 boards, 4 s more for
-/// 2 x 32 cells than for 2 x 12).
+/// block costs the beam search seconds for no shorter path.
 const WIDE_BOARD_CELLS: usize = 24;
 
 /// The widest board whose last block may have up to [`BEAM_CELLS`] cells.

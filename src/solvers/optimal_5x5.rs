@@ -3,7 +3,7 @@
 //! and on its mirror about the main diagonal, the larger sum the estimate, every core on the one
 //! board.
 //!
-//! The tables take 510 MB and about 45 s to build on two cores, so `--tables DIR` keeps them
+//! The tables take half a gigabyte and about a minute to build on two cores, so `--tables DIR` keeps them
 //! ([`crate::pdb::ready::saved_6666`]), and a board first searches under Manhattan distance for as
 //! many nodes as loading them costs (as building them costs without `--tables`, whose tables
 //! serve this run alone: the ski-rental rule of the other solvers), so a board a few dozen moves
@@ -20,12 +20,11 @@ use crate::search::manhattan::Manhattan;
 use crate::search::move_rules::{GrowingRules, MoveRules};
 
 /// Search nodes under Manhattan distance that cost about what loading the saved tables costs:
-/// about 0.1 s on two cores, at about 40 million nodes a second (Korf and Felner's board 40
-/// takes 0.66 s a process under the saved tables, 0.55 s of it searching).
+/// a tenth of a second on two cores, at tens of millions of nodes a second.
 const LOAD_NODES: u64 = 4_000_000;
 
-/// The same for building tables that no folder keeps: about 45 s. With a folder, a board that
-/// needs more than loading them builds them, for later runs' sake too.
+/// The same for building tables that no folder keeps: about a minute. With a folder, a board
+/// that needs more than loading them builds them, for later runs' sake too.
 const BUILD_NODES: u64 = 1_800_000_000;
 
 /// The optimal solver of the 5x5 board, towards the goal `1 2 .. 24 0`.

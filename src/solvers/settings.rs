@@ -1,6 +1,4 @@
-//! What a person asks of the solvers, set in code or by the command line ([`crate::io::cli`]):
-//! one field an option, `None` (or `false`) where nothing is asked, so that each solver keeps
-//! its own default.
+//! What a person asks of the solvers (options, by [`crate::io::cli`]): `None` if nothing.
 
 #[cfg(feature = "tables")]
 use std::path::PathBuf;
@@ -10,14 +8,12 @@ use crate::threads::cores;
 /// The solvers' settings.
 #[derive(Debug, Default)]
 pub struct Settings {
-    /// The most threads to search on, at least one and never more than one a core; one a core
-    /// if not given.
+    /// The most threads to search on (at most one a core); one a core if not given.
     pub threads: Option<usize>,
     /// Where pattern databases are kept between runs, if anywhere (`--tables DIR`).
     #[cfg(feature = "tables")]
     pub tables: Option<PathBuf>,
-    /// How many times the default work a beam search spends on a board (`--effort`); once if
-    /// not given.
+    /// How many times the default work a beam search spends (`--effort`); once if not given.
     pub effort: Option<usize>,
     /// Whether 5x5 boards are solved in the fewest moves too (`--optimal`).
     #[cfg(feature = "tables")]

@@ -11,8 +11,8 @@
 //!
 //! | Caller | Rungs above linear conflict |
 //! |---|---|
-//! | a judge's 4x4 case ([`Ladder::new`]) | 4-4-4-3 tables (9 ms to build), 5-5-5 (0.12 s) |
-//! | a person's 4x4 board ([`Ladder::with_large_tables`]) | those, then Korf and Felner's 6-6-3 (about 1 s) |
+//! | a judge's 4x4 case ([`Ladder::new`]) | 4-4-4-3 tables (milliseconds to build), 5-5-5 (a tenth of a second) |
+//! | a person's 4x4 board ([`Ladder::with_large_tables`]) | those, then Korf and Felner's 6-6-3 (about a second) |
 //! | a 4x4 board with `--tables DIR` ([`Ladder::set`]) | the saved 6-6-3, then the saved 7-8 ([`crate::pdb::large`]) |
 //! | other shapes ([`Ladder::for_shape`]) | groups of 4 tiles (where they differ from the next), groups of up to 6 |
 //! | 2x8 and 8x2 | those, then a second partition's tables beside the first's |
@@ -48,38 +48,42 @@ use crate::threads::cores;
 /// (both measured in doc/performance.md); other tables cost in proportion to their entries.
 pub const TABLE_COST: u64 = 4_700_000;
 
-/// How many nodes of linear conflict a node searched with tables costs: about 45 ns against 24.
+/// How many nodes of linear conflict a node searched with tables costs: its look-ups go to
+/// memory, where linear conflict's stay in cache.
 const TABLE_NODE_COST: u64 = 2;
 
-/// How many times the small tables' cost linear conflict searches before it climbs to them: at
-/// once their cost, 3 of Korf's 10 easiest boards climbed and took twice as long.
+/// How many times the small tables' cost linear conflict searches before it climbs to them:
+/// climbing at once their cost made easy boards pay for tables they did not need.
 const SMALL_TABLES_AFTER: u64 = 2;
 
 /// How many times the 5-5-5 tables' cost a 4x4 case alone searches on the small tables before
-/// it climbs to them: one Korf board a process, Korf's 100 take 7.8 s, against 14.6 s with 1.
+/// it climbs to them: a board alone stops at its path within its last iteration, so forecasts
+/// overstate what is left, and climbing late halves the time of a board a process.
 const TABLES_AFTER_ALONE: u64 = 24;
 
 /// How many times the cost of the last rung built at run time (6-6-3 on 4x4) the searches below
-/// spend before they climb: with 3, Korf's 100 in one input climbed and took 1.97 s, not 0.99.
+/// spend before they climb: half this made a long input of ordinary boards build tables it
+/// did not need, doubling its time.
 const LARGE_TABLES_AFTER: u64 = 6;
 
-/// [`LARGE_TABLES_AFTER`] for a case alone, whose forecast is its own: the 17 boards of 80
-/// moves took 249.3 s against 274.9 s with 6.
+/// [`LARGE_TABLES_AFTER`] for a case alone, whose forecast is its own: the hardest boards gain
+/// a tenth by climbing earlier.
 const LARGE_TABLES_AFTER_ALONE: u64 = 3;
 
 /// Search nodes of linear conflict that cost what loading the saved 6-6-3 tables and their
-/// move rules costs: 12 to 20 ms.
+/// move rules costs: tens of milliseconds.
 #[cfg(feature = "tables")]
 const LOAD_COST: u64 = 500_000;
 
 /// Search nodes of linear conflict that cost what loading the saved 7-8 tables costs: mapping
-/// their 576 MB takes 30 to 50 ms.
+/// their half gigabyte takes tens of milliseconds.
 #[cfg(feature = "tables")]
 const LARGE_LOAD_COST: u64 = 2_000_000;
 
 /// [`LARGE_LOAD_COST`] for a case alone, whose first look-ups each go to memory, and for the
-/// first climb, which builds the tables for later runs' sake: over the 25 slowest of Korf's
-/// boards, one a process, 1.55 s in all, against 2.15 s with 4 million.
+/// first climb, which builds the tables for later runs' sake: a board a process then climbs
+/// only when the tables will clearly pay, which made the slowest of Korf's boards a quarter
+/// faster.
 #[cfg(feature = "tables")]
 const LARGE_CLIMB_LATE: u64 = 24_000_000;
 
@@ -260,7 +264,7 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
             },
             Rung {
                 get: |solver| {
-                    // The 6-6-3 tables go first: the 7-8 build needs all but 24 MiB of 1 GiB.
+                    // The 6-6-3 tables go first: the 7-8 build needs nearly all of a gigabyte.
                     let (_, rules) = solver.take_tables();
                     let db = ready::saved_78(&solver.table_dir, solver.threads);
                     Heuristic::Tables(db, rules)

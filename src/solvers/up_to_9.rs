@@ -1,17 +1,13 @@
-//! Answering case after case on boards of up to 9 cells: IDA* for each until the searches for
-//! goals with the blank in one cell have cost what their distances cost to work out, then the
-//! distances. This is the rule of every ladder ([`crate::search::budgeted::climb`]) in its
-//! simplest form: a case here is searched whole in microseconds, so no budget cuts it short. A
-//! few cases never pay for the distances (tens of milliseconds on 3x3), and a long input pays at
-//! most twice the better choice in hindsight. It counts nodes, so it is deterministic.
+//! Case after case on boards of up to 9 cells: IDA* until the searches for goals with the blank
+//! in one cell cost what their distances do, then the distances (every ladder's rule,
+//! [`crate::search::budgeted::climb`]): at most twice the better choice in hindsight.
 
 use crate::board::{Board, Move};
 use crate::exact::bfs::Distances;
 use crate::exact::cantor::factorial;
 use crate::search::ida_star;
 
-/// Search nodes that cost what working out the distances does: `N! / 2` boards, each dearer
-/// than a node.
+/// Search nodes that cost what working out distances does: `N! / 2` boards, each dearer.
 fn distances_cost<const N: usize>() -> u64 {
     2 * factorial(N) as u64
 }
@@ -31,8 +27,7 @@ fn distances_cost<const N: usize>() -> u64 {
 pub struct Solver<const W: usize, const N: usize> {
     /// For each cell of the goal's blank: the search nodes spent on such goals so far.
     spent: Vec<u64>,
-    /// The distances, each cell's worked out once its goals' searches have spent
-    /// [`distances_cost`].
+    /// The distances, each cell's once its goals' searches have spent [`distances_cost`].
     distances: Distances<W, N>,
 }
 
@@ -69,7 +64,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
 
     /// Whether goals with the blank in cell `goal_blank` are answered from distances by now.
     pub fn uses_distances_for(&self, goal_blank: usize) -> bool {
-        self.distances.has(goal_blank)
+        self.distances.built(goal_blank)
     }
 
     /// IDA*, with its nodes counted against the goal's distances.
