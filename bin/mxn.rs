@@ -35,8 +35,7 @@ Output: one line per case.
 /// POJ's `--path`: moves that solve a board, not the fewest.
 const PATH: Flag = Flag {
     name: "--path",
-    needs: None,
-    set: None,
+    value: None,
     help: "
   --path   after each YES, print moves of the blank (D, L, R, U) that solve the board: not
            the fewest, but found in time proportional to their number, about 3.1 to 3.3

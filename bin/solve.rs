@@ -44,8 +44,7 @@ Output: one line per board.
 /// The statistics line after each solution.
 const STATS: Flag = Flag {
     name: "--stats",
-    needs: None,
-    set: None,
+    value: None,
     help: "
   --stats  after each solution, a line with its length, whether it is proven the
            shortest, the best lower bound known (Manhattan distance plus linear
@@ -62,8 +61,8 @@ fn solve() -> Run {
     let flags = [SHOW, STATS, OPTIMAL, TABLES, EFFORT, THREADS, QUIET];
     #[cfg(not(feature = "tables"))]
     let flags = [SHOW, STATS, EFFORT, THREADS, QUIET];
-    let mut options = cli::options(HELP, &flags)?;
-    let mut solver = AnyShape::new(std::mem::take(&mut options.settings));
+    let options = cli::options(HELP, &flags)?;
+    let mut solver = AnyShape::new(options.any_shape_settings());
     let (show, stats) = (options.has(&SHOW), options.has(&STATS));
     let mut solved = 0;
     judge::each_case(&options, 1, read_board, |boards, out| {

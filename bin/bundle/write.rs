@@ -40,7 +40,7 @@ pub fn render(
         let which = match start {
             "///" => "doc comments are left out",
             "//" => "comments and blank lines are left out",
-            _ => "comments and blank lines are left out, and its lines are\n// indented one tab at most (rustfmt indents them again)",
+            _ => "lines are indented one tab at most (rustfmt indents them\n// again), and its comments and blank lines are left out",
         };
         out += &format!("// To fit in 64 KB, the engine's {}.\n", which);
     }

@@ -1,16 +1,17 @@
-//! The command line, read once: options parsed and checked into [`Settings`], files, `--help`;
+//! The command line, read once: options parsed and checked, files, `--help`, the [`Settings`];
 //! and how a run ends ([`Exit`]): only `main` exits, with [`exit_code`]'s status.
 
+use std::any::Any;
 use std::io::{self, BufWriter, StdoutLock, Write};
 #[cfg(feature = "tables")]
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::io::input::quoted;
 #[cfg(feature = "tables")]
 use crate::io::input::quoted_in_full;
 use crate::io::terminal::opened;
-use crate::solvers::settings::Settings;
+use crate::solvers::settings::{AnyShapeSettings, Settings};
 
 /// Why a run ends before its input does.
 pub enum Exit {
@@ -52,15 +53,24 @@ pub fn exit_code(ended: Run) -> ExitCode {
     }
 }
 
-/// An option: its name, `--help` lines, the value it needs and what it sets.
+/// An option: its name, its `--help` lines, and for one that takes a value, that value parsed
+/// and checked (else what is wrong with it, said after the option's name).
 #[derive(Clone, Copy)]
 pub struct Flag {
     pub name: &'static str,
     pub help: &'static str,
-    /// What its value must be (for the error when it is not); `None`: it takes none.
-    pub needs: Option<&'static str>,
-    /// Sets it from its value (`""` for none): `false` if the value is not what it needs.
-    pub set: Option<fn(&mut Settings, &str) -> bool>,
+    pub value: Option<Parse>,
+}
+
+/// An option's value parsed and checked, or what is wrong with it.
+pub type Parse = fn(&str) -> Result<Box<dyn Any>, String>;
+
+/// `value`, if any, as [`Flag::value`] gives it; else that the option `needs` another.
+fn typed<T: 'static>(value: Option<T>, needs: &str) -> Result<Box<dyn Any>, String> {
+    let wrong = || format!("needs {} (see --help)", needs);
+    value
+        .map(|value| Box::new(value) as Box<dyn Any>)
+        .ok_or_else(wrong)
 }
 
 /// `value` parsed as a number within `range`, if it is one.
@@ -74,8 +84,7 @@ pub const PATH: Flag = Flag {
     help: "
   --path   after each answer, the first shortest path in dictionary order: moves
            of the blank (D, L, R, U; an empty line for 0 moves, none for -1)",
-    needs: None,
-    set: None,
+    value: None,
 };
 
 /// The boards along each path (the judge programs and `mxn` have it with the `show` feature).
@@ -83,8 +92,7 @@ pub const SHOW: Flag = Flag {
     name: "--show",
     help: "
   --show   draw every board along the moves (boards of up to 100 cells)",
-    needs: None,
-    set: None,
+    value: None,
 };
 
 /// The options of a solver that searches on every core: [`THREADS`], and with the `tables`
@@ -100,10 +108,11 @@ pub const THREADS: Flag = Flag {
     help: "
   --threads N
            use at most N threads, never more than one per core (the default)",
-    needs: Some("a number of threads, 1 or more"),
-    set: Some(|settings, n| {
-        settings.threads = number_in(n, 1..=usize::MAX);
-        settings.threads.is_some()
+    value: Some(|n| {
+        typed(
+            number_in(n, 1..=usize::MAX),
+            "a number of threads, 1 or more",
+        )
     }),
 };
 
@@ -120,11 +129,7 @@ pub const TABLES: Flag = Flag {
            each set is saved there once and loaded by later runs; a damaged or
            foreign file there is built again (solve --optimal keeps the 5x5 board's
            there too)",
-    needs: Some("a folder to keep the tables in"),
-    set: Some(|settings, dir| {
-        settings.tables = Some(dir.into());
-        !dir.is_empty()
-    }),
+    value: Some(|dir| folder(dir).map(|dir| Box::new(dir) as Box<dyn Any>)),
 };
 
 /// Silence on standard error for long work.
@@ -134,19 +139,14 @@ pub const QUIET: Flag = Flag {
   --quiet  say nothing on standard error of long work: tables built and saved, their
            progress, and a search's past two seconds (by default a line redrawn on a
            terminal, elsewhere a line now and then)",
-    needs: None,
-    set: None,
+    value: None,
 };
 
 /// [`Settings::optimal_5x5`].
 #[cfg(feature = "tables")]
 pub const OPTIMAL: Flag = Flag {
     name: "--optimal",
-    needs: None,
-    set: Some(|settings, _| {
-        settings.optimal_5x5 = true;
-        true
-    }),
+    value: None,
     help: "
   --optimal
            on 5x5 boards, the fewest moves too, by pattern databases of 510 MB that
@@ -157,11 +157,7 @@ pub const OPTIMAL: Flag = Flag {
 /// [`Settings::effort`].
 pub const EFFORT: Flag = Flag {
     name: "--effort",
-    needs: Some("a number from 1 to 8"),
-    set: Some(|settings, n| {
-        settings.effort = number_in(n, 1..=MAX_EFFORT);
-        settings.effort.is_some()
-    }),
+    value: Some(|n| typed(number_in(n, 1..=MAX_EFFORT), "a number from 1 to 8")),
     help: "
   --effort N
            on boards past 16 cells, search N times as wide as by default (1 to 8):
@@ -178,13 +174,13 @@ Other arguments name files to read in turn instead of standard input (-); after 
 argument names a file.
 ";
 
-/// A command line: the options given, the settings they ask, the files to read (`None`: stdin).
+/// A command line: the options given, with their values, and the files to read (`None`:
+/// standard input).
 pub struct Options {
     /// Its name, for what a terminal is told.
     #[cfg(feature = "progress")]
     pub program: &'static str,
-    given: Vec<&'static str>,
-    pub settings: Settings,
+    given: Vec<(&'static str, Box<dyn Any>)>,
     pub files: Vec<Option<String>>,
 }
 
@@ -192,42 +188,63 @@ impl Options {
     /// The options to read the files `files` with, none given (for tests).
     #[cfg(test)]
     pub(crate) fn reading(files: Vec<Option<String>>) -> Options {
-        let (given, settings) = (Vec::new(), Settings::default());
         Options {
             #[cfg(feature = "progress")]
             program: "test",
-            given,
-            settings,
+            given: Vec::new(),
             files,
         }
     }
 
     /// Whether `flag` was given.
     pub fn has(&self, flag: &Flag) -> bool {
-        self.given.contains(&flag.name)
+        self.given.iter().any(|(name, _)| *name == flag.name)
+    }
+
+    /// The value given to `flag`, of the type it parses to.
+    fn value<T: 'static>(&self, flag: &Flag) -> Option<&T> {
+        let given = self.given.iter().find(|(name, _)| *name == flag.name);
+        given.and_then(|(_, value)| value.downcast_ref())
+    }
+
+    /// The settings of a solver that searches on every core ([`SEARCH`]).
+    pub fn settings(&self) -> Settings {
+        Settings {
+            threads: self.value(&THREADS).copied(),
+            #[cfg(feature = "tables")]
+            tables: self.value(&TABLES).cloned(),
+        }
+    }
+
+    /// The settings of `solve`'s solver of any shape: [`Options::settings`], and its own.
+    pub fn any_shape_settings(&self) -> AnyShapeSettings {
+        AnyShapeSettings {
+            search: self.settings(),
+            effort: self.value(&EFFORT).copied(),
+            #[cfg(feature = "tables")]
+            optimal_5x5: self.has(&OPTIMAL),
+        }
     }
 }
 
-/// `dir`, `--tables`'s folder: an error unless it is a folder or can be made one (what stands in
-/// its place, or in the place of a folder above it, is not a file).
+/// `dir`, `--tables`'s folder, if it is a folder or can be made one (what stands in its place,
+/// or in the place of a folder above it, is not a file); else what is wrong with it.
 #[cfg(feature = "tables")]
-fn check_folder(dir: &Path) -> Run {
+fn folder(dir: &str) -> Result<PathBuf, String> {
+    let path = Path::new(dir);
     // The path itself, or the nearest folder above it that exists (none for a relative path
     // none of whose parts exist: the empty path does not).
-    let named = || quoted_in_full(&dir.to_string_lossy());
-    match dir.ancestors().find(|p| p.exists()) {
-        Some(p) if !p.is_dir() => {
-            let message = match p == dir {
-                true => format!("--tables {} is not a folder", named()),
-                false => format!(
-                    "--tables {} cannot be made a folder: {} is not one",
-                    named(),
-                    quoted_in_full(&p.to_string_lossy())
-                ),
-            };
-            Err(usage(message))
+    match path.ancestors().find(|p| p.exists()) {
+        _ if dir.is_empty() => Err("needs a folder to keep the tables in (see --help)".into()),
+        Some(p) if !p.is_dir() && p == path => {
+            Err(format!("{} is not a folder", quoted_in_full(dir)))
         }
-        _ => Ok(()),
+        Some(p) if !p.is_dir() => Err(format!(
+            "{} cannot be made a folder: {} is not one",
+            quoted_in_full(dir),
+            quoted_in_full(&p.to_string_lossy())
+        )),
+        _ => Ok(path.to_path_buf()),
     }
 }
 
@@ -266,7 +283,6 @@ fn parse(flags: &[Flag], args: Vec<String>) -> Result<Options, Exit> {
         #[cfg(feature = "progress")]
         program: "",
         given: Vec::new(),
-        settings: Settings::default(),
         files: Vec::new(),
     };
     let mut args = args.into_iter();
@@ -288,24 +304,19 @@ fn parse(flags: &[Flag], args: Vec<String>) -> Result<Options, Exit> {
                 continue;
             }
         };
-        let value = match (flag.needs, inline) {
-            (None, None) => String::new(),
+        let value: Box<dyn Any> = match (flag.value, inline) {
+            (None, None) => Box::new(()),
             (None, Some(_)) => return Err(usage(format!("{} takes no value", flag.name))),
-            (Some(_), inline) => inline.or_else(|| args.next()).unwrap_or_default(),
+            (Some(parse), inline) => {
+                match parse(&inline.or_else(|| args.next()).unwrap_or_default()) {
+                    Ok(value) => value,
+                    Err(wrong) => return Err(usage(format!("{} {}", flag.name, wrong))),
+                }
+            }
         };
         // Given twice, the last counts.
-        if !flag
-            .set
-            .map_or(true, |set| set(&mut options.settings, &value))
-        {
-            let needs = flag.needs.unwrap_or_default();
-            return Err(usage(format!("{} needs {} (see --help)", flag.name, needs)));
-        }
-        options.given.push(flag.name);
-    }
-    #[cfg(feature = "tables")]
-    if let Some(dir) = &options.settings.tables {
-        check_folder(dir)?;
+        options.given.retain(|(earlier, _)| *earlier != flag.name);
+        options.given.push((flag.name, value));
     }
     if options.files.is_empty() {
         options.files.push(None);
@@ -370,7 +381,7 @@ mod tests {
         assert_eq!((none.given.len(), none.files), (0, vec![None]));
         let given = parsed(&["--threads=2", "a", "--path", "-", "--threads", "3"]).unwrap();
         assert!(given.has(&PATH) && given.has(&THREADS) && !given.has(&EFFORT));
-        assert_eq!(given.settings.threads, Some(3));
+        assert_eq!(given.settings().threads, Some(3));
         assert_eq!(given.files, vec![file("a"), None]);
         let after_dashes = parsed(&["b", "--", "--path", "-", "--"]).unwrap();
         let files = vec![file("b"), file("--path"), None, file("--")];
@@ -386,7 +397,8 @@ mod tests {
         for wrong in ["--effort=0", "--effort=9", "--effort=-1", "--effort=1.5"] {
             assert_eq!(parsed(&[wrong]).err(), Some(needs.to_string()));
         }
-        assert_eq!(parsed(&["--effort=8"]).unwrap().settings.effort, Some(8));
+        let effort = parsed(&["--effort=8"]).unwrap().any_shape_settings().effort;
+        assert_eq!(effort, Some(8));
         for unknown in ["-x", "--paths"] {
             let message = format!("unknown argument '{}' (see --help)", unknown);
             assert_eq!(parsed(&[unknown]).err(), Some(message));
@@ -400,11 +412,13 @@ mod tests {
     #[cfg(feature = "tables")]
     #[test]
     fn tables_name_a_folder_or_what_can_be_made_one() {
-        let settings = parsed(&["--tables", "target/none/yet", "--optimal"])
-            .unwrap()
-            .settings;
-        let dir = std::path::PathBuf::from("target/none/yet");
-        assert_eq!((settings.tables, settings.optimal_5x5), (Some(dir), true));
+        let given = parsed(&["--tables", "target/none/yet", "--optimal"]).unwrap();
+        let settings = given.any_shape_settings();
+        let dir = PathBuf::from("target/none/yet");
+        assert_eq!(
+            (settings.search.tables, settings.optimal_5x5),
+            (Some(dir), true)
+        );
         let file = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
         let not_a_folder = format!("--tables '{}' is not a folder", file);
         assert_eq!(parsed(&["--tables", file]).err(), Some(not_a_folder));

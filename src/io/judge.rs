@@ -5,17 +5,15 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use crate::board::{Board, Move};
+use crate::io::cli;
 #[cfg(feature = "show")]
 use crate::io::cli::SHOW;
-use crate::io::cli::{
-    exit_code, options, output, usage, Exit, Flag, Options, Output, Run, PATH, SEARCH,
-};
+use crate::io::cli::{exit_code, output, usage, Exit, Flag, Options, Output, Run, PATH, SEARCH};
 use crate::io::input::{quoted_in_full, Input, InputError};
 #[cfg(feature = "show")]
 use crate::io::show;
 #[cfg(feature = "progress")]
 use crate::io::terminal::is_terminal;
-use crate::solvers::settings::Settings;
 use crate::solvers::up_to_16::Ladder;
 use crate::solvers::up_to_9::{PathEach, Solver};
 
@@ -37,7 +35,7 @@ pub trait Solve<const W: usize, const N: usize> {
     }
 
     /// Takes what the options ask.
-    fn configure(&mut self, _settings: &Settings) {}
+    fn configure(&mut self, _options: &Options) {}
 }
 
 /// [`Solve::answer`] for a solver that takes each case alone, by `distance` or `path`.
@@ -117,7 +115,7 @@ where
     #[cfg(feature = "show")]
     flags.push(SHOW);
     let judged = |options: Options| {
-        solver.configure(&options.settings);
+        solver.configure(&options);
         let path = format.moves || options.has(&PATH);
         #[cfg(feature = "show")]
         let show = options.has(&SHOW);
@@ -137,7 +135,7 @@ where
             Ok(())
         })
     };
-    exit_code(options(help, &flags).and_then(judged))
+    exit_code(cli::options(help, &flags).and_then(judged))
 }
 
 /// Hands `respond` the cases `read` reads (`None` at the end) from each file of `options` in
@@ -255,8 +253,9 @@ impl<const W: usize, const N: usize> Solve<W, N> for Solver<W, N> {
 /// Each case's path, whatever the options ask.
 impl<const W: usize, const N: usize> Solve<W, N> for PathEach {
     fn answer(&mut self, cases: &[(Board<W, N>, Board<W, N>)], _: bool) -> Vec<Option<Answer>> {
-        let answer = |(start, goal): &_| PathEach::path(start, goal).map(Answer::Path);
-        cases.iter().map(answer).collect()
+        let distance = |_: &mut Self, start: &_, goal: &_| Some(PathEach::path(start, goal)?.len());
+        let path = |_: &mut Self, start: &_, goal: &_| PathEach::path(start, goal);
+        each_alone(self, cases, true, distance, path)
     }
 }
 
@@ -279,8 +278,8 @@ impl<const W: usize, const N: usize> Solve<W, N> for Ladder<W, N> {
         SEARCH
     }
 
-    fn configure(&mut self, settings: &Settings) {
-        self.set(settings);
+    fn configure(&mut self, options: &Options) {
+        self.set(&options.settings());
     }
 }
 

@@ -17,7 +17,7 @@ use crate::board::{reaches_goal, replay, Board, Move};
 use crate::search::linear_conflict::lower_bound;
 #[cfg(feature = "tables")]
 use crate::solvers::optimal_5x5::Optimal5x5;
-use crate::solvers::settings::Settings;
+use crate::solvers::settings::{AnyShapeSettings, Settings};
 use crate::solvers::up_to_16::Ladder;
 
 /// The most cells of a board solved optimally.
@@ -65,8 +65,8 @@ pub struct Report {
 /// ```
 /// use engine::solvers::any_shape::AnyShape;
 /// use engine::board::Move;
-/// use engine::solvers::settings::Settings;
-/// let mut solver = AnyShape::new(Settings::default());
+/// use engine::solvers::settings::AnyShapeSettings;
+/// let mut solver = AnyShape::new(AnyShapeSettings::default());
 /// let mut moves = Vec::new();
 /// let mut keep = |m| {
 ///     moves.push(m);
@@ -79,7 +79,7 @@ pub struct Report {
 pub struct AnyShape {
     /// Its threads, its beam searches' effort, where tables are kept, and whether 5x5 boards are
     /// solved optimally.
-    settings: Settings,
+    settings: AnyShapeSettings,
     /// The optimal solvers made so far, by width and height.
     solvers: Vec<((usize, usize), Box<dyn OptimalPath>)>,
 }
@@ -90,8 +90,9 @@ impl AnyShape {
     /// or shorter, and the same path for the same board and effort on any number of threads.
     /// With `optimal_5x5`, 5x5 boards are solved in the fewest moves too
     /// ([`crate::solvers::optimal_5x5`]): seconds to days a board, under tables that take about
-    /// a minute to build. The 4x4 and 5x5 boards' tables are kept in `tables`, if given.
-    pub fn new(settings: Settings) -> Self {
+    /// a minute to build. `search` gives the threads, and where the 4x4 and 5x5 boards' tables
+    /// are kept.
+    pub fn new(settings: AnyShapeSettings) -> Self {
         AnyShape {
             settings,
             solvers: Vec::new(),
@@ -152,7 +153,8 @@ impl AnyShape {
         }
         let effort = self.settings.effort.unwrap_or(1);
         let beam_width = (BEAM_WORK / block.len()).min(BEAM_WIDTH) * effort;
-        let mut moves = match beam::solve(width, block, beam_width, self.settings.threads()) {
+        let mut moves = match beam::solve(width, block, beam_width, self.settings.search.threads())
+        {
             Outcome::Goal(moves) => return moves,
             Outcome::Nearest(moves) => moves,
         };
@@ -205,7 +207,7 @@ impl AnyShape {
         let index = match self.solvers.iter().position(|(s, _)| *s == shape) {
             Some(index) => index,
             None => {
-                let solver = optimal_solver(shape, &self.settings);
+                let solver = optimal_solver(shape, &self.settings.search);
                 self.solvers.push((shape, solver));
                 self.solvers.len() - 1
             }
@@ -322,7 +324,7 @@ mod tests {
 
     #[test]
     fn each_size_of_board_has_its_method() {
-        let solver = AnyShape::new(Settings::default());
+        let solver = AnyShape::new(AnyShapeSettings::default());
         let method = |width, cells| solver.method(width, cells);
         assert_eq!(method(4, 16), None);
         assert_eq!(method(2, 16), None);
@@ -335,9 +337,9 @@ mod tests {
         assert_eq!(method(30, 60), built);
         #[cfg(feature = "tables")]
         {
-            let optimal_5x5 = Settings {
+            let optimal_5x5 = AnyShapeSettings {
                 optimal_5x5: true,
-                ..Settings::default()
+                ..AnyShapeSettings::default()
             };
             assert_eq!(AnyShape::new(optimal_5x5).method(5, 25), None);
         }

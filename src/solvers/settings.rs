@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use crate::threads::cores;
 
-/// The solvers' settings.
+/// What a solver that searches on every core takes.
 #[derive(Debug, Default)]
 pub struct Settings {
     /// The most threads to search on (at most one a core); one a core if not given.
@@ -13,11 +13,6 @@ pub struct Settings {
     /// Where pattern databases are kept between runs, if anywhere (`--tables DIR`).
     #[cfg(feature = "tables")]
     pub tables: Option<PathBuf>,
-    /// How many times the default work a beam search spends (`--effort`); once if not given.
-    pub effort: Option<usize>,
-    /// Whether 5x5 boards are solved in the fewest moves too (`--optimal`).
-    #[cfg(feature = "tables")]
-    pub optimal_5x5: bool,
 }
 
 impl Settings {
@@ -26,4 +21,15 @@ impl Settings {
     pub fn threads(&self) -> usize {
         self.threads.map_or(cores(), |n| n.clamp(1, cores()))
     }
+}
+
+/// What `solve`'s solver of any shape takes: [`Settings`], and its own.
+#[derive(Debug, Default)]
+pub struct AnyShapeSettings {
+    pub search: Settings,
+    /// How many times the default work a beam search spends (`--effort`); once if not given.
+    pub effort: Option<usize>,
+    /// Whether 5x5 boards are solved in the fewest moves too (`--optimal`).
+    #[cfg(feature = "tables")]
+    pub optimal_5x5: bool,
 }
