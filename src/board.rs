@@ -27,6 +27,16 @@ impl Move {
         }
     }
 
+    /// The move that takes the blank from `from` to `to`, its neighbour on a board `width` wide.
+    pub fn between(from: usize, to: usize, width: usize) -> Move {
+        match to.wrapping_sub(from) {
+            1 => Move::Right,
+            d if d == width => Move::Down,
+            d if d == width.wrapping_neg() => Move::Up,
+            _ => Move::Left,
+        }
+    }
+
     /// The move's letter: `D`, `L`, `R` or `U`.
     pub fn letter(self) -> char {
         ['D', 'L', 'R', 'U'][self as usize]
@@ -106,7 +116,7 @@ impl<const W: usize, const N: usize> Board<W, N> {
     }
 
     /// This board with its tiles renamed so that `goal` becomes [`Board::canonical_goal`]: moves
-    /// ignore labels, so one table serves every goal with that blank cell.
+    /// ignore labels, so one array of distances serves every goal with that blank cell.
     pub fn relabelled(&self, goal: &Self) -> Self {
         let canonical = Self::canonical_goal(goal.blank());
         let mut name = [0; N];

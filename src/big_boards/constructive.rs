@@ -15,7 +15,7 @@
 use std::cmp::{Ordering, Reverse};
 use std::collections::VecDeque;
 
-use crate::big_boards::finishers::window_route;
+use crate::big_boards::finishers::{corner_block, window_route};
 use crate::board::{reaches_goal, Move};
 
 /// The most moves held back in case the next ones undo them: memory stays bounded.
@@ -276,7 +276,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move) -> bool> Walker<G, F> 
                 Some(walk) => self.follow(walk),
                 None => self.blank_to(front, at),
             }
-            self.slide(direction(front, at, self.width));
+            self.slide(Move::between(front, at, self.width));
         }
     }
 
@@ -336,7 +336,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move) -> bool> Walker<G, F> 
             return None;
         }
         let (row, column) = self.row_column(blank);
-        let along = direction(blank, avoid, width);
+        let along = Move::between(blank, avoid, width);
         // Next to each other, the blank and `avoid` share a row when one cell apart.
         let sides = match blank.abs_diff(avoid) == 1 {
             true => [(Move::Up, row > 0), (Move::Down, row + 1 < self.height)],
@@ -546,7 +546,7 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move) -> bool> Walker<G, F> 
 
     /// Moves the blank to `cell`, next to it.
     fn step_to(&mut self, cell: usize) {
-        self.slide(direction(self.blank, cell, self.width));
+        self.slide(Move::between(self.blank, cell, self.width));
     }
 
     /// The cell next to `cell` in direction `m`, which stays on the board.
@@ -592,33 +592,6 @@ fn inverse(width: usize) -> u64 {
 fn row_column(cell: usize, width: usize, inverse: u64) -> (usize, usize) {
     let row = ((cell as u128 * u128::from(inverse)) >> 64) as usize;
     (row, cell - row * width)
-}
-
-/// The move that takes the blank from `from` to `to`, its neighbour on a board `width` wide.
-fn direction(from: usize, to: usize, width: usize) -> Move {
-    match to.wrapping_sub(from) {
-        1 => Move::Right,
-        d if d == width => Move::Down,
-        d if d == width.wrapping_neg() => Move::Up,
-        _ => Move::Left,
-    }
-}
-
-/// The block of `board` (`width` to a row) from row `top` and column `left` to the bottom-right
-/// corner, where the blank and the tiles whose homes are there must be: its tiles row by row,
-/// each renamed for the block's own goal `1 2 .. n-1 0` (the tile whose home is the block's
-/// cell `i` is `i + 1`, the blank still 0).
-pub fn corner_block(board: &[u32], width: usize, top: usize, left: usize) -> Vec<u32> {
-    let block_width = width - left;
-    let renamed = |tile: u32| match tile {
-        0 => 0,
-        _ => {
-            let home = tile as usize - 1;
-            ((home / width - top) * block_width + home % width - left + 1) as u32
-        }
-    };
-    let cells = (top * width..board.len()).filter(|cell| cell % width >= left);
-    cells.map(|cell| renamed(board[cell])).collect()
 }
 
 #[cfg(test)]

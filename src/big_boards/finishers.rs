@@ -1,4 +1,5 @@
-//! Construction's finishers: a line's last two tiles, and a last 2x2 block.
+//! Construction's finishers: a line's last two tiles, the last block handed on, and a last 2x2
+//! block.
 
 use std::collections::VecDeque;
 
@@ -68,4 +69,21 @@ pub fn window_route(window: &[usize], at: [usize; 3], to: [usize; 2]) -> Vec<usi
         }
     }
     unreachable!("with three alike tiles in the window, any places can be reached")
+}
+
+/// The block of `board` (`width` to a row) from row `top` and column `left` to the bottom-right
+/// corner, where the blank and the tiles whose homes are there must be: its tiles row by row,
+/// each renamed for the block's own goal `1 2 .. n-1 0` (the tile whose home is the block's
+/// cell `i` is `i + 1`, the blank still 0).
+pub fn corner_block(board: &[u32], width: usize, top: usize, left: usize) -> Vec<u32> {
+    let block_width = width - left;
+    let renamed = |tile: u32| match tile {
+        0 => 0,
+        _ => {
+            let home = tile as usize - 1;
+            ((home / width - top) * block_width + home % width - left + 1) as u32
+        }
+    };
+    let cells = (top * width..board.len()).filter(|cell| cell % width >= left);
+    cells.map(|cell| renamed(board[cell])).collect()
 }

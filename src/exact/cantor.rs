@@ -1,5 +1,6 @@
 //! Cantor expansion (the Lehmer code): the permutations of `0..N` numbered `0..N!` in
-//! lexicographic order, so a table of all arrangements is an array, not a hash map of strings.
+//! lexicographic order, so an array indexed by rank, not a hash map of strings, holds every
+//! arrangement's value.
 //! O(N²) each way; `N <= 20`, so that `N!` fits in 64 bits.
 
 /// `n!`.

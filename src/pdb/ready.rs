@@ -74,24 +74,27 @@ pub fn saved_663<const W: usize, const N: usize>(
     threads: usize,
 ) -> (PatternDb<W, N>, &'static MoveRules) {
     let build = |tiles: &[u8], _, _: &Progress| build_table::<W, N>(tiles);
-    let (groups, rules) = (&PARTITION_663, SAVED_RULES);
-    saved_beside_rules(Some(dir), threads, groups, "6-6-3", 3, build, rules)
+    let partition = Partition {
+        groups: &PARTITION_663,
+        name: "6-6-3",
+        at_once: 3,
+        build,
+    };
+    saved_beside_rules(Some(dir), threads, partition, SAVED_RULES)
 }
 
 /// Korf and Felner's 7-8 tables kept in `dir`: the strongest heuristic known for the board, a
 /// fraction of 6-6-3's nodes, but half a gigabyte, a minute or two and a gigabyte of memory to
-/// build
-/// ([`crate::pdb::large`]).
+/// build ([`crate::pdb::large`]).
 #[cfg(feature = "tables")]
 pub fn saved_78<const W: usize, const N: usize>(dir: &Path, threads: usize) -> PatternDb<W, N> {
-    saved(
-        Some(dir),
-        threads,
-        &PARTITION_78,
-        "7-8",
-        1,
-        build_large::<W, N>,
-    )
+    let partition = Partition {
+        groups: &PARTITION_78,
+        name: "7-8",
+        at_once: 1,
+        build: build_large::<W, N>,
+    };
+    saved(Some(dir), threads, partition)
 }
 
 /// Korf and Felner's 6-6-6-6 tables of the 5x5 board kept in `dir`, or with none built for this
@@ -99,32 +102,38 @@ pub fn saved_78<const W: usize, const N: usize>(dir: &Path, threads: usize) -> P
 /// two tables built and two carried over ([`crate::pdb::large`]).
 #[cfg(feature = "tables")]
 pub fn saved_6666(dir: Option<&Path>, threads: usize) -> (PatternDb<5, 25, 4>, &'static MoveRules) {
-    let (groups, rules) = (&PARTITION_6666, RULES_5X5);
-    saved_beside_rules(
-        dir,
-        threads,
-        groups,
-        "6-6-6-6",
-        1,
-        build_large::<5, 25>,
-        rules,
-    )
+    let partition = Partition {
+        groups: &PARTITION_6666,
+        name: "6-6-6-6",
+        at_once: 1,
+        build: build_large::<5, 25>,
+    };
+    saved_beside_rules(dir, threads, partition, RULES_5X5)
 }
 
-/// The tables of `groups` kept in `dir` as [`saved`] keeps them, got beside the move rules of
-/// up to `max_len` moves.
+/// A partition whose tables a folder keeps: its groups, its name for what is told, how many of
+/// its tables to build at once, and how to build one (given its tiles, the threads, and the
+/// progress to tell).
+#[cfg(feature = "tables")]
+#[derive(Clone, Copy)]
+struct Partition<'a> {
+    groups: &'a [&'a [u8]],
+    name: &'a str,
+    at_once: usize,
+    build: fn(&[u8], usize, &Progress) -> Vec<u8>,
+}
+
+/// The tables of `partition` kept in `dir` as [`saved`] keeps them, got beside the move rules
+/// of up to `max_len` moves.
 #[cfg(feature = "tables")]
 fn saved_beside_rules<const W: usize, const N: usize, const G: usize>(
     dir: Option<&Path>,
     threads: usize,
-    groups: &[&[u8]],
-    name: &str,
-    at_once: usize,
-    build: fn(&[u8], usize, &Progress) -> Vec<u8>,
+    partition: Partition,
     max_len: usize,
 ) -> (PatternDb<W, N, G>, &'static MoveRules) {
     let (mut db, rules) = beside_rules::<W, N, _, _>(&[dir], threads, max_len, |&dir| {
-        saved(dir, threads, groups, name, at_once, build)
+        saved(dir, threads, partition)
     });
     (db.remove(0), rules)
 }
@@ -149,20 +158,22 @@ fn beside_rules<const W: usize, const N: usize, T: Sync, R: Send>(
     (results, MoveRules::shared(W, N / W, max_len))
 }
 
-/// The tables of `groups` (the partition called `name`) saved in `dir`, or, when no sound file
-/// of them is there, built by `build` (a table given its tiles, up to `threads` threads, and the
-/// progress to tell), `at_once` of them at a time, or carried over from an earlier group's
-/// table where a turn or mirror of the board allows, with progress on standard error, and saved
-/// there; with no `dir`, built.
+/// The tables of `partition` saved in `dir`, or, when no sound file of them is there, built on
+/// up to `threads` threads, some at once, or carried over from an earlier group's table where a
+/// turn or mirror of the board allows, with progress on standard error, and saved there; with
+/// no `dir`, built.
 #[cfg(feature = "tables")]
 fn saved<const W: usize, const N: usize, const G: usize>(
     dir: Option<&Path>,
     threads: usize,
-    groups: &[&[u8]],
-    name: &str,
-    at_once: usize,
-    build: fn(&[u8], usize, &Progress) -> Vec<u8>,
+    partition: Partition,
 ) -> PatternDb<W, N, G> {
+    let Partition {
+        groups,
+        name,
+        at_once,
+        build,
+    } = partition;
     let sizes: Vec<usize> = groups.iter().map(|g| table_len(N, g.len())).collect();
     let progress = Progress::new();
     let kept = dir.map(|dir| (dir, saved::file(dir, groups)));
@@ -284,7 +295,13 @@ mod tests {
             BUILT.with(|built| built.set(built.get() + 1));
             build_table::<3, 9>(tiles)
         };
-        let get = || saved::<3, 9, 3>(Some(&dir), 1, &groups, "test", 1, build);
+        let partition = Partition {
+            groups: &groups,
+            name: "test",
+            at_once: 1,
+            build,
+        };
+        let get = || saved::<3, 9, 3>(Some(&dir), 1, partition);
         let built = || BUILT.with(Cell::get);
         // Two built, one carried over.
         assert!(alike(&get(), &expected));
@@ -304,7 +321,7 @@ mod tests {
         assert_eq!(built(), 4);
         assert_eq!(std::fs::metadata(&file).unwrap().len(), length);
         // With no folder, built for the run, and nothing saved.
-        let alone = saved::<3, 9, 3>(None, 1, &groups, "test", 1, build);
+        let alone = saved::<3, 9, 3>(None, 1, partition);
         assert!(alike(&alone, &expected));
         assert_eq!(built(), 6);
         std::fs::remove_dir_all(&dir).ok();

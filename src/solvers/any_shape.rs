@@ -12,7 +12,8 @@
 //! optimal too.
 
 use crate::big_boards::beam::{self, Outcome};
-use crate::big_boards::constructive::{self, corner_block};
+use crate::big_boards::constructive;
+use crate::big_boards::finishers::corner_block;
 use crate::board::{reaches_goal, replay, Board, Move};
 use crate::search::linear_conflict::lower_bound;
 #[cfg(feature = "tables")]
