@@ -8,7 +8,8 @@
 #
 # Then it bundles every judge binary into one source file (bin/bundle/), compiles each bundle
 # alone with plain `rustc -O -D warnings` under edition 2021, and judges the same samples on each
-# build; and again under edition 2015 with an old compiler (Debian bookworm's rustc is 1.63):
+# build; and again under edition 2015 with an old compiler (Debian bookworm's rustc is 1.63),
+# which first type-checks the library and every program, as the crate promises Rust 1.63:
 # OLD_RUSTC if set, else /usr/bin/rustc when it is another version than `rustc`; OLD_RUSTC=
 # (empty) skips it. (tests/bundle.rs checks that every bundle compiles without a warning under
 # every edition, 2015 to 2021, on both compilers; judging the samples on the newest edition and
@@ -186,6 +187,15 @@ judge_bundles rustc rustc 2021
 
 if [ -n "$OLD_RUSTC" ]; then
     old_version=$("$OLD_RUSTC" --version) || { echo "error: OLD_RUSTC=$OLD_RUSTC does not run"; exit 1; }
+    # The crate promises Rust 1.63 (rust-version): the library and every program type-check there.
+    step "the library and every program type-checked by $old_version"
+    with_features=(--edition 2021 --cfg 'feature="tables"' --cfg 'feature="show"' --cfg 'feature="progress"')
+    "$OLD_RUSTC" "${with_features[@]}" --crate-type lib --crate-name engine --emit=metadata \
+        -o "$work/libengine.rmeta" src/lib.rs || exit 1
+    for program in bin/*.rs bin/bundle/main.rs; do
+        CARGO_MANIFEST_DIR=$PWD "$OLD_RUSTC" "${with_features[@]}" --crate-type bin --crate-name program \
+            --extern engine="$work/libengine.rmeta" --emit=metadata -o "$work/program.rmeta" "$program" || exit 1
+    done
     step "samples on the bundles compiled alone by $old_version (OLD_RUSTC=$OLD_RUSTC), edition 2015"
     judge_bundles "rustc-$(echo "$old_version" | cut -d' ' -f2)" "$OLD_RUSTC" 2015
 else
