@@ -377,7 +377,8 @@ mod tests {
         let goal = Board::<3, 6>::from_tiles([1, 2, 3, 4, 5, 0]).unwrap();
         let swapped = Board::<3, 6>::from_tiles([1, 2, 3, 5, 4, 0]).unwrap();
         assert_ne!(goal.parity(), swapped.parity());
-        // The 15-puzzle with 14 and 15 swapped (Sam Loyd's) is unsolvable; even width counts the blank row.
+        // The 15-puzzle with 14 and 15 swapped (Sam Loyd's) is unsolvable; even width counts the
+        // blank row.
         let mut tiles: [u8; 16] = std::array::from_fn(|i| ((i + 1) % 16) as u8);
         let goal = Board::<4, 16>::from_tiles(tiles).unwrap();
         tiles.swap(13, 14);

@@ -94,8 +94,8 @@ pub fn solvable<const W: usize, const N: usize>(start: &Board<W, N>, goal: &Boar
     start.parity() == goal.parity()
 }
 
-/// A shell that runs a judge program for the benchmark. A new process is charged with its parent's peak
-/// memory until it starts its program, so `eight` started straight from this process would be
+/// A shell that runs a judge program for the benchmark. A new process is charged with its parent's
+/// peak memory until it starts its program, so `eight` started straight from this process would be
 /// charged with the benchmark's own tables; the shell is started before they exist.
 pub struct Shell {
     process: Child,

@@ -2,11 +2,11 @@
 //! proportional to its length and memory proportional to the board.
 //!
 //! The unsolved block shrinks from the top and the left, keeping about square: its top row is
-//! placed, left to right, when it is at least as tall as wide, else its left column, top to
-//! bottom, until it is small enough (`finish_cells`) for the caller's finisher
-//! ([`crate::big_boards::finishers`], or a search in [`crate::solvers::any_shape`]). A tile walks home a step at a
-//! time, the blank going round to the cell in front of it; a line's last two tiles go home
-//! together. Placed tiles stay put. A move that undoes the one before is dropped with it.
+//! placed, left to right, when it is at least as tall as wide, else its left column, top to bottom,
+//! until it is small enough (`finish_cells`) for the caller's finisher
+//! ([`crate::big_boards::finishers`], or a search in [`crate::solvers::any_shape`]). A tile walks
+//! home a step at a time, the blank going round to the cell in front of it; a line's last two tiles
+//! go home together. Placed tiles stay put. A move that undoes the one before is dropped with it.
 //!
 //! Every move of the blank pushes a tile the other way, and most moves are the blank's walks,
 //! so the walks choose what they push: towards the side whose tile comes nearer home, which

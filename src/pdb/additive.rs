@@ -122,14 +122,15 @@ fn across(width: usize, tile: u8) -> (usize, usize) {
     (usize::from(tile - 1) % width, usize::from(tile - 1) / width)
 }
 
-/// The partition whose sum the 2x8 and 8x2 boards look up beside `groups`' ([`partition`]'s),
-/// where a square board looks up the mirror: the tiles of the first two groups taken the other
-/// way, row by row (column by column on a board taller than wide), in groups of the same sizes;
-/// the other groups as they are, sharing their tables. On 8x2, `1 2 3 4 5` and `6 7 8 9 10`
-/// become `1 3 5 7 9` and `2 4 6 8 10`. There one partition knows little: on the hardest
-/// boards of the two shapes, the larger of the two sums searches several times fewer nodes. The two more tables are bought only by the searches that outgrow the first
-/// partition (the last rung of `up_to_16::Ladder`); on the smaller boards, which
-/// build more than they search, they cost more than they save.
+/// The partition whose sum the 2x8 and 8x2 boards look up beside `groups`' ([`partition`]'s), where
+/// a square board looks up the mirror: the tiles of the first two groups taken the other way, row
+/// by row (column by column on a board taller than wide), in groups of the same sizes; the other
+/// groups as they are, sharing their tables. On 8x2, `1 2 3 4 5` and `6 7 8 9 10` become
+/// `1 3 5 7 9` and `2 4 6 8 10`. There one partition knows little: on the hardest boards of the
+/// two shapes, the larger of the two sums searches several times fewer nodes. The two more tables
+/// are bought only by the searches that outgrow the first partition (the last rung of
+/// `up_to_16::Ladder`); on the smaller boards, which build more than they search, they cost more
+/// than they save.
 pub fn second_partition(width: usize, cells: usize, groups: &[Vec<u8>]) -> Vec<Vec<u8>> {
     let height = cells / width;
     let mut tiles = groups[..2].concat();

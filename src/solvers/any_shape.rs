@@ -1,10 +1,10 @@
-//! A board of any shape, 2x2 and up, towards the goal `1 2 .. N-1 0`: the fewest moves on boards
-//! of up to 16 cells, by the solver of the 15-puzzle ([`crate::solvers::up_to_16`], one instance for each
-//! of the 19 shapes, made when first asked and kept with its tables); short moves by beam search
-//! ([`crate::big_boards::beam`]) on boards of up to [`BEAM_CELLS`] cells, 5x5 to 10x10 and the like; on
-//! larger boards a solution by construction ([`crate::big_boards::constructive`]), streamed as it is found,
-//! that leaves its last block of at most [`BEAM_CELLS`] cells to the beam search (or to the
-//! optimal solver, when the block has at most 16 cells).
+//! A board of any shape, 2x2 and up, towards the goal `1 2 .. N-1 0`: the fewest moves on boards of
+//! up to 16 cells, by the solver of the 15-puzzle ([`crate::solvers::up_to_16`], one instance for
+//! each of the 19 shapes, made when first asked and kept with its tables); short moves by beam
+//! search ([`crate::big_boards::beam`]) on boards of up to [`BEAM_CELLS`] cells, 5x5 to 10x10 and
+//! the like; on larger boards a solution by construction ([`crate::big_boards::constructive`]),
+//! streamed as it is found, that leaves its last block of at most [`BEAM_CELLS`] cells to the beam
+//! search (or to the optimal solver, when the block has at most 16 cells).
 //!
 //! Each solution comes with the best lower bound known: its own length when it is optimal, else
 //! Manhattan distance plus linear conflict over every row and column

@@ -3,12 +3,13 @@
 //! and on its mirror about the main diagonal, the larger sum the estimate, every core on the one
 //! board.
 //!
-//! The tables take half a gigabyte and about a minute to build on two cores, so `--tables DIR` keeps them
-//! ([`crate::pdb::ready::saved_6666`]), and a board first searches under Manhattan distance for as
-//! many nodes as loading them costs (as building them costs without `--tables`, whose tables
-//! serve this run alone: the ski-rental rule of the other solvers), so a board a few dozen moves
-//! from the goal never waits for them. A random board needs about 100 moves and billions of
-//! nodes; what they cost is in doc/performance.md.
+//! The tables take half a gigabyte and about a minute to build on two cores, so `--tables DIR`
+//! keeps them ([`crate::pdb::ready::saved_6666`]), and a board first searches under Manhattan
+//! distance for as many nodes as loading them costs (as building them costs without `--tables`,
+//! whose tables serve this run alone: the ski-rental rule of every ladder,
+//! [`crate::search::budgeted::climb`]), so a board a few dozen moves from the goal never waits for
+//! them. A random board needs about 100 moves and billions of nodes; what they cost is in
+//! doc/performance.md.
 
 use std::path::PathBuf;
 

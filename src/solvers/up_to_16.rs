@@ -1,9 +1,9 @@
 //! Optimal paths on boards of up to 16 cells (the 15-puzzle, and 2x8, 3x5 and every smaller
 //! shape), case after case: IDA* climbing a ladder of heuristics, a rung bought once the
-//! searches on the rung below would cost more than its tables (the ski-rental rule of the 3x3
-//! solver, [`crate::solvers::up_to_9`]). The cases of a long input share the cores, and a single case's
-//! search is shared out between them. One solver serves every shape: its width and cells are
-//! type parameters, so the 4x4 searches run on constants.
+//! searches on the rung below would cost more than its tables (the ski-rental rule of every
+//! ladder, [`crate::search::budgeted::climb`]). The cases of a long input share the cores, and a
+//! single case's search is shared out between them. One solver serves every shape: its width
+//! and cells are type parameters, so the 4x4 searches run on constants.
 //!
 //! Every ladder starts from Manhattan distance plus linear conflict, which costs nothing to
 //! build; the rungs above it are pattern databases ([`crate::pdb::additive`]), mirrored where the
@@ -17,8 +17,8 @@
 //! | other shapes ([`Ladder::for_shape`]) | groups of 4 tiles (where they differ from the next), groups of up to 6 |
 //! | 2x8 and 8x2 | those, then a second partition's tables beside the first's |
 //!
-//! The searches on a rung spend nodes within a budget ([`crate::search::budgeted`]): what the next
-//! rung costs to get, in nodes of linear conflict, times how much more searching pays for the
+//! The searches on a rung spend nodes within a budget ([`crate::search::budgeted`]): what the
+//! next rung costs to get, in nodes of linear conflict, times how much more searching pays for the
 //! climb. An easy board, the usual judge case, answers in microseconds and never pays for
 //! tables; a harder one pays at most a few times, rung by rung, what the best choice in
 //! hindsight would have. The rule counts nodes, not time, so on one thread it is deterministic;
@@ -88,9 +88,10 @@ const LARGE_LOAD_COST: u64 = 2_000_000;
 const LARGE_CLIMB_LATE: u64 = 24_000_000;
 
 /// The optimal solver of a board `W` wide with `N` cells (at most 16): answers cases by climbing
-/// its ladder of heuristics, described above. The tables are built for the goal `1 2 .. N-1 0`;
-/// a case with another goal that has the blank in the last cell is relabelled to it. (The 3x3
-/// boards' solver, which ends on a table of every arrangement, is [`crate::solvers::up_to_9::Solver`].)
+/// its ladder of heuristics, described above. The tables are built for the goal `1 2 .. N-1 0`; a
+/// case with another goal that has the blank in the last cell is relabelled to it. (The 3x3 boards'
+/// solver, which ends on the distances of every arrangement, is
+/// [`crate::solvers::up_to_9::Solver`].)
 ///
 /// # Example
 /// ```
@@ -229,9 +230,9 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
         self
     }
 
-    /// Takes `settings`: its threads, if given, and where the 4x4 board's tables are kept, if anywhere
-    /// (`--tables DIR`): then its ladder is the saved 6-6-3 tables, then the saved 7-8, each
-    /// built and saved by the first search that needs them. Other boards keep none.
+    /// Takes `settings`: its threads, if given, and where the 4x4 board's tables are kept, if
+    /// anywhere (`--tables DIR`): then its ladder is the saved 6-6-3 tables, then the saved 7-8,
+    /// each built and saved by the first search that needs them. Other boards keep none.
     pub fn set(&mut self, settings: &Settings) {
         if settings.threads.is_some() {
             self.threads = settings.threads();
