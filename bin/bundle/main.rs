@@ -41,7 +41,7 @@ use engine::io::input::quoted;
 use items::Module;
 use reach::reach;
 use source::read;
-use write::{renamed, render};
+use write::{renamed, render, Left};
 
 /// The crate name of the engine, as the binaries refer to it.
 const ENGINE: &str = "engine";
@@ -193,8 +193,8 @@ fn bundle_source(root: &Path, source: &str, command: &str) -> Result<String, Str
     // Judges cap a source's size: past the cap, the engine's item docs go, then its other
     // comment lines and its blank lines, then its indentation past one tab.
     let mut out = String::new();
-    for dropped in [None, Some("///"), Some("//"), Some("\t")] {
-        out = render(&main, &modules, &names, &kept, command, dropped);
+    for left in [Left::Nothing, Left::Docs, Left::Comments, Left::Indentation] {
+        out = render(&main, &modules, &names, &kept, command, left);
         if out.len() <= SOURCE_LIMIT {
             break;
         }

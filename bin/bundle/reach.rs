@@ -167,14 +167,14 @@ impl Found {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::write::render;
+    use crate::write::{render, Left};
 
     /// The bundle of the binary `main` with the engine module `m`.
     fn bundle(main: &str, m: &str) -> String {
         let main = Module::parse("main", main, "engine");
         let modules = [Module::parse("m", m, "crate")];
         let kept = reach(&main, &modules, &["m"]);
-        render(&main, &modules, &["m"], &kept, "bundle test", None)
+        render(&main, &modules, &["m"], &kept, "bundle test", Left::Nothing)
     }
 
     #[test]

@@ -4,16 +4,28 @@ use crate::items::Module;
 use crate::reach::Kept;
 use crate::ENGINE;
 
+/// What a bundle leaves out of the engine's text to fit a judge's limit; each level leaves out
+/// what the ones before it do too.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Left {
+    Nothing,
+    /// Doc comments.
+    Docs,
+    /// Every comment and blank line.
+    Comments,
+    /// And the indentation past one tab, which rustfmt restores.
+    Indentation,
+}
+
 /// The bundle's text: a header, the binary's kept items, then each engine module's (`names`),
-/// without the engine's lines that start with `dropped` (and its blank lines, with `//`); with
-/// `\t`, without any comment or blank line, and with no engine line indented past one tab.
+/// without what `left` leaves out of the engine's.
 pub fn render(
     main: &Module,
     modules: &[Module],
     names: &[&str],
     kept: &[Kept],
     command: &str,
-    dropped: Option<&str>,
+    left: Left,
 ) -> String {
     // The first paragraph of the binary's doc names its problem: it heads the file, as plain
     // comments, so that the file may be pasted below whatever a judge puts first.
@@ -36,12 +48,16 @@ pub fn render(
          each engine module it uses, indented with tabs to keep it small.\n",
         command
     );
-    if let Some(start) = dropped {
-        let which = match start {
-            "///" => "doc comments are left out",
-            "//" => "comments and blank lines are left out",
-            _ => "lines are indented one tab at most (rustfmt indents them\n// again), and its comments and blank lines are left out",
-        };
+    let which = match left {
+        Left::Nothing => None,
+        Left::Docs => Some("doc comments are left out"),
+        Left::Comments => Some("comments and blank lines are left out"),
+        Left::Indentation => Some(
+            "lines are indented one tab at most (rustfmt indents them\n// \
+             again), and its comments and blank lines are left out",
+        ),
+    };
+    if let Some(which) = which {
         out += &format!("// To fit in 64 KB, the engine's {}.\n", which);
     }
     for line in &doc[first..] {
@@ -60,20 +76,21 @@ pub fn render(
         for i in 0..module.items.len() {
             text += &module.kept_text(i, &kept[m + 1], names).unwrap_or_default();
         }
-        let comment = match dropped {
-            Some("\t") => Some("//"),
-            other => other,
+        let comment = match left {
+            Left::Nothing => None,
+            Left::Docs => Some("///"),
+            Left::Comments | Left::Indentation => Some("//"),
         };
         for line in text.lines() {
             // With every comment, the blank lines between items go too.
-            let blank = comment == Some("//") && line.is_empty();
+            let blank = left >= Left::Comments && line.is_empty();
             if blank || comment.map_or(false, |start| line.trim_start().starts_with(start)) {
                 continue;
             }
             // String literals' lines begin with no tab, and keep their spaces.
             let depth = line.len() - line.trim_start_matches('\t').len();
-            out += match (dropped, depth) {
-                (Some("\t"), 2..) => &line[depth - 1..],
+            out += match (left, depth) {
+                (Left::Indentation, 2..) => &line[depth - 1..],
                 _ => line,
             };
             out += "\n";

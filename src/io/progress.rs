@@ -101,7 +101,7 @@ impl Progress {
         if line.at.map_or(false, |at| at.elapsed() < every) {
             return;
         }
-        let text = self.line(what());
+        let text = self.with_seconds(what());
         let _ = match terminal {
             true => write!(io::stderr(), "\r{}\x1b[K", text),
             false => writeln!(io::stderr(), "{}", text),
@@ -111,7 +111,7 @@ impl Progress {
     }
 
     /// `what` and the seconds since the work started.
-    fn line(&self, what: String) -> String {
+    fn with_seconds(&self, what: String) -> String {
         format!("{}, {} s", what, self.started.elapsed().as_secs())
     }
 
@@ -172,7 +172,7 @@ mod tests {
     #[test]
     fn a_part_of_longer_work_tells_the_seconds_of_the_whole() {
         let started = Instant::now() - Duration::from_secs(100);
-        let line = Progress::since(started).line("searching".to_string());
+        let line = Progress::since(started).with_seconds("searching".to_string());
         assert!(line.starts_with("searching, 10"), "{}", line);
         assert!(line.ends_with(" s"), "{}", line);
     }

@@ -81,6 +81,8 @@ pub struct AnyShape {
     /// Its threads, its beam searches' effort, where tables are kept, and whether 5x5 boards are
     /// solved optimally.
     settings: AnyShapeSettings,
+    /// The threads the settings give, worked out once.
+    threads: usize,
     /// The optimal solvers made so far, by width and height.
     solvers: Vec<((usize, usize), Box<dyn OptimalPath>)>,
 }
@@ -95,6 +97,7 @@ impl AnyShape {
     /// are kept.
     pub fn new(settings: AnyShapeSettings) -> Self {
         AnyShape {
+            threads: settings.search.threads(),
             settings,
             solvers: Vec::new(),
         }
@@ -154,8 +157,7 @@ impl AnyShape {
         }
         let effort = self.settings.effort.unwrap_or(1);
         let beam_width = (BEAM_WORK / block.len()).min(BEAM_WIDTH) * effort;
-        let mut moves = match beam::solve(width, block, beam_width, self.settings.search.threads())
-        {
+        let mut moves = match beam::solve(width, block, beam_width, self.threads) {
             Outcome::Goal(moves) => return moves,
             Outcome::Nearest(moves) => moves,
         };
