@@ -142,7 +142,7 @@ pub const QUIET: Flag = Flag {
     value: None,
 };
 
-/// [`Settings::optimal_5x5`].
+/// [`AnyShapeSettings::optimal_5x5`].
 #[cfg(feature = "tables")]
 pub const OPTIMAL: Flag = Flag {
     name: "--optimal",
@@ -154,7 +154,7 @@ pub const OPTIMAL: Flag = Flag {
            a board, hours for many random ones",
 };
 
-/// [`Settings::effort`].
+/// [`AnyShapeSettings::effort`].
 pub const EFFORT: Flag = Flag {
     name: "--effort",
     value: Some(|n| typed(number_in(n, 1..=MAX_EFFORT), "a number from 1 to 8")),

@@ -27,7 +27,7 @@ pub enum Case {
 ///
 /// # Panics
 /// If a goal's blank is not in the last cell.
-pub fn open<const W: usize, const N: usize>(
+fn open<const W: usize, const N: usize>(
     cases: &[(Board<W, N>, Board<W, N>)],
 ) -> (Vec<Board<W, N>>, Vec<Case>) {
     let open = |(start, goal): &(Board<W, N>, Board<W, N>)| {
@@ -45,7 +45,7 @@ pub fn open<const W: usize, const N: usize>(
 }
 
 /// The paths of `cases`, every one answered.
-pub fn paths(cases: Vec<Case>) -> Vec<Option<Vec<Move>>> {
+fn paths(cases: Vec<Case>) -> Vec<Option<Vec<Move>>> {
     let path = |case| match case {
         Case::Answered(path) => path,
         Case::Open => unreachable!("every case answered"),
@@ -54,13 +54,13 @@ pub fn paths(cases: Vec<Case>) -> Vec<Option<Vec<Move>>> {
 }
 
 /// Whether some case is left to answer.
-pub fn unsolved(cases: &[Case]) -> bool {
+fn unsolved(cases: &[Case]) -> bool {
     cases.contains(&Case::Open)
 }
 
 /// Whether one case is left to answer: its forecasts are its own, and its search has every
 /// core.
-pub fn alone(cases: &[Case]) -> bool {
+fn alone(cases: &[Case]) -> bool {
     cases.iter().filter(|&case| *case == Case::Open).count() == 1
 }
 
@@ -70,7 +70,8 @@ pub fn alone(cases: &[Case]) -> bool {
 /// for the climb (`pays_after`, for many cases or for one left alone; `None` on the top rung,
 /// whose searches run to their end); while cases remain, `step_up` climbs a rung. A few easy
 /// cases never pay for tables; a long or hard input pays at most a few times, rung by rung,
-/// what the best choice in hindsight would have. Returns the paths, as [`paths`] does.
+/// what the best choice in hindsight would have. Returns each case's path, `None` where parity
+/// or the most moves allow none; a goal's blank must be in its last cell.
 pub fn climb<L, const W: usize, const N: usize>(
     ladder: &mut L,
     cases: &[(Board<W, N>, Board<W, N>)],
