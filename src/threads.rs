@@ -2,6 +2,7 @@
 //! thread that cannot be had leaving its share to the others (a judge may allow only one).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// The cores of this machine: more threads than that only cost their start-up, which on easy
 /// boards is most of the work.
@@ -38,23 +39,33 @@ pub fn in_parallel<T: Sync, R: Send>(
 /// What `worker` returns, run on this thread and on up to `threads - 1` others at once. A thread
 /// that cannot be had leaves its share to the others.
 pub fn on_threads<R: Send>(threads: usize, worker: impl Fn() -> R + Sync) -> Vec<R> {
+    let results: Vec<Mutex<Option<R>>> = (0..threads.max(1)).map(|_| Mutex::new(None)).collect();
+    run_on_threads(results.len(), &|i| {
+        let result = worker();
+        *results[i].lock().unwrap() = Some(result);
+    });
+    let results = results.into_iter().map(|r| r.into_inner().unwrap());
+    results.flatten().collect()
+}
+
+/// `job(0)` on this thread and `job(i)` for `i` in `1..threads` on threads of their own, as many
+/// as can be had. Not generic, so that the code that starts threads is compiled once, not once
+/// for each kind of work.
+fn run_on_threads(threads: usize, job: &(dyn Fn(usize) + Sync)) {
     std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads)
-            .filter_map(|_| {
+            .filter_map(|i| {
                 std::thread::Builder::new()
-                    .spawn_scoped(scope, &worker)
+                    .spawn_scoped(scope, move || job(i))
                     .ok()
             })
             .collect();
-        let mut done = vec![worker()];
+        job(0);
         for helper in helpers {
-            done.push(
-                helper
-                    .join()
-                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
-            );
+            helper
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
         }
-        done
     })
 }
 
