@@ -3,7 +3,7 @@
 //! search), and what a binary prints for an input of one case; both are checked. Run in release
 //! mode.
 
-mod common;
+use crate::common;
 
 use common::{line_of, replay_board, stdout_of, Rng};
 use engine::board::Board;

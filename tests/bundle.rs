@@ -3,7 +3,7 @@
 //! `rustc` and with `OLD_RUSTC` when that names an old compiler; the LeetCode form answers every
 //! 2x3 board as the `sliding` binary does.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -2,7 +2,7 @@
 //! `jiugong` on random start/goal pairs against the BFS table, the paths that `--path` prints,
 //! and the command-line flags.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

@@ -2,7 +2,7 @@
 //! breadth-first search, and IDA* and the parity test against the table; the paths of IDA* and
 //! of the table are the shortest ones that come first in dictionary order. Run in release mode.
 
-mod common;
+use crate::common;
 
 use common::{distances_by_hash_map, first_shortest_path, Rng};
 use engine::board::{Board, Move};

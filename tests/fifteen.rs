@@ -6,7 +6,7 @@
 //! most 45 moves; and parity against breadth-first search on every arrangement of the 2x2, 2x4
 //! and 4x2 boards. Run in release mode.
 
-mod common;
+use crate::common;
 
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;

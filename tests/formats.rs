@@ -6,7 +6,7 @@
 //! between two; `distant` prints a board farthest from each start and the first shortest path to
 //! it. Each is checked against an independent breadth-first search. Run in release mode.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -2,7 +2,7 @@
 //! against breadth-first search, and random boards up to 999 x 999 against the inversion rule,
 //! counted independently with a Fenwick tree. Run in release mode.
 
-mod common;
+use crate::common;
 
 use common::{
     distances_by_hash_map, manhattan_sum, mxn_case, random_board, random_solvable_board, replay,

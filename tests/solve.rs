@@ -4,7 +4,7 @@
 //! larger boards' paths replayed to the goal, with their `--stats` lines checked against the
 //! tiles' Manhattan distance, one of them a board whose first beam search loses its way.
 
-mod common;
+use crate::common;
 
 use common::{
     distances_by_hash_map, first_shortest_path, korf_felner_50, manhattan_sum,
