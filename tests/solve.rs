@@ -483,15 +483,13 @@ fn tables_are_kept_for_the_4x4_board_as_fifteen_keeps_them() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// `--optimal` on 5x5 boards, the tables kept in a folder that later runs of the tests reuse
-/// (the first builds them: about 45 s on two cores; the builder is checked against a plain
-/// search on smaller groups in `pdb::large`'s tests). Korf and Felner's two boards that take
-/// seconds get their published lengths, and their paths replay. Boards of short random walks,
-/// searched under the tables alone, get the path a plain IDA* finds: the first shortest in
-/// dictionary order.
+/// `--optimal` on 5x5 boards, under the tables of [`tables_5x5`]. Korf and Felner's two boards
+/// that take seconds get their published lengths, and their paths replay. Boards of short
+/// random walks, searched under the tables alone, get the path a plain IDA* finds: the first
+/// shortest in dictionary order.
 #[test]
 fn five_by_five_boards_in_the_fewest_moves_with_saved_tables() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables-5x5");
+    let dir = tables_5x5();
     let korf = korf_felner_50();
     let chosen: Vec<(usize, Vec<u32>)> = [39, 24]
         .iter()
@@ -528,4 +526,63 @@ fn five_by_five_boards_in_the_fewest_moves_with_saved_tables() {
         let path: String = moves.iter().map(|m| m.letter()).collect();
         assert_eq!(path, plain_ida_star(&tiles, 5), "{:?}", tiles);
     }
+}
+
+/// The folder of the 5x5 board's 6-6-6-6 tables, which later runs of the tests reuse: built by
+/// the first test that needs it (about a minute on two cores; the builder is checked against a
+/// plain search on smaller groups in `pdb::large`'s tests) while any other waits.
+fn tables_5x5() -> std::path::PathBuf {
+    static READY: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables-5x5");
+    let mut ready = READY.lock().unwrap();
+    if !*ready {
+        engine::pdb::ready::saved_6666_alone(&dir, 2);
+        *ready = true;
+    }
+    dir
+}
+
+/// `solve --tables DIR` on 5x5 boards: beam search under the 6-6-6-6 tables. On three of Korf and
+/// Felner's boards every path replays to the goal and none is shorter than the published
+/// optimum; the paths are the same on one thread and on two, and shorter in all than under
+/// linear conflict without the tables.
+#[test]
+fn five_by_five_paths_under_saved_tables() {
+    let dir = tables_5x5();
+    let korf: Vec<_> = korf_felner_50()
+        .into_iter()
+        .skip(11)
+        .step_by(10)
+        .take(3)
+        .collect();
+    let boards: Vec<Vec<u32>> = korf
+        .iter()
+        .map(|(_, tiles)| tiles.iter().map(|&t| u32::from(t)).collect())
+        .collect();
+    let input = input_of(5, &boards);
+    let tables = ["--tables", dir.to_str().unwrap(), "--threads"];
+    let two = stdout_of(SOLVE, &[&tables[..], &["2"]].concat(), &input);
+    let goal: Vec<u32> = (1..25).chain([0]).collect();
+    for (((optimal, _), board), path) in korf.iter().zip(&boards).zip(two.lines()) {
+        assert_eq!(replay(5, board, path), Some(goal.clone()));
+        assert!(
+            path.len() >= *optimal,
+            "{} moves, {} optimal",
+            path.len(),
+            optimal
+        );
+    }
+    assert_eq!(two.lines().count(), boards.len());
+    assert_eq!(
+        stdout_of(SOLVE, &[&tables[..], &["1"]].concat(), &input),
+        two
+    );
+    let plain = stdout_of(SOLVE, &["--threads", "2"], &input);
+    let moves = |paths: &str| paths.lines().map(str::len).sum::<usize>();
+    assert!(
+        moves(&two) < moves(&plain),
+        "{} moves, {} without the tables",
+        moves(&two),
+        moves(&plain)
+    );
 }

@@ -1,24 +1,25 @@
 //! Beam search, for boards too large to solve optimally (up to [`MAX_CELLS`] cells; 5x5 to
 //! 10x10 in practice): breadth-first, one level of moves at a time, keeping of each level only the
-//! `width` boards with the smallest Manhattan distance plus linear conflict, and no board seen in
-//! the last `WINDOW` levels. The first level that holds the goal gives the path. Time goes as
-//! `width` times the path's length, memory as `width` times the board: no proof of quality, but
-//! on Korf and Felner's 5x5 boards the paths come within a few moves in ten of the optimal ones,
-//! and on 8x8 boards within twice the tiles' Manhattan distance (see doc/performance.md).
+//! `width` boards with the smallest estimate, and no board seen in the last `WINDOW` levels. The
+//! first level that holds the goal gives the path. The estimate is an [`Estimate`]: Manhattan
+//! distance plus linear conflict ([`LinearConflict`]) on any board, or a search's pattern
+//! databases on a board they serve ([`Tables`]). Time goes as `width` times the path's length,
+//! memory as `width` times the board: no proof of quality, but on Korf and Felner's 5x5 boards
+//! the paths come within a few moves in ten of the optimal ones under linear conflict, and
+//! closer under their 6-6-6-6 tables; on 8x8 boards within twice the tiles' Manhattan distance
+//! (see doc/performance.md).
 //!
 //! A level's boards lie in one arena of bytes, a tile a byte, each with a 64-bit Zobrist
 //! fingerprint (a random number for each tile in each cell, XORed; a move changes four of them),
 //! which is all the set of boards seen holds. Two boards of a few million share a fingerprint
 //! with a chance of about one in ten million, and then one is left out, which costs at most a
-//! longer path. The estimate follows each move from the one tile that slid: its Manhattan
-//! distance changes by one, and the conflict of the line it belongs in, if it left or entered
-//! it, is counted again (each line's conflict is twice the tiles that belong in it less its
-//! longest run in goal order).
+//! longer path. The estimate follows each move from the one tile that slid.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::board::Move;
+use crate::search::ida_star::Heuristic;
 use crate::search::linear_conflict::{column_conflict, home_distance, lower_bound, row_conflict};
 use crate::threads::in_parallel;
 
@@ -36,12 +37,33 @@ const WINDOW: usize = 12;
 /// plus 100 levels: its paths come out at about twice that.
 const STALL: usize = 100;
 
-/// A board on a level, beside its tiles in the level's arena: its fingerprint, its estimate,
-/// and the blank's cell.
+/// What beam search ranks a level's boards by: a lower bound on the moves to the goal, followed
+/// from a board to its neighbour by the one tile that slid. Each thread works with its own
+/// clone.
+pub trait Estimate: Clone + Send + Sync {
+    /// What is kept with a board to follow its estimate, and to read it from at a glance.
+    type State: Copy + Send + Sync;
+    /// The state of `board`, a tile a byte.
+    fn state(&mut self, board: &[u8]) -> Self::State;
+    /// The estimate: never more than the fewest moves to the goal, and 0 only at the goal.
+    fn value(&self, state: &Self::State) -> u32;
+    /// The state once the tile at `from` of `board`, whose state is `before`, slides into the
+    /// blank at `to`; `board` is left as it was.
+    fn after_slide(
+        &mut self,
+        board: &mut [u8],
+        before: &Self::State,
+        from: usize,
+        to: usize,
+    ) -> Self::State;
+}
+
+/// A board on a level, beside its tiles in the level's arena: its fingerprint, what its
+/// estimate is read from, and the blank's cell.
 #[derive(Clone, Copy)]
-struct Node {
+struct Node<S> {
     key: u64,
-    estimate: u32,
+    state: S,
     blank: u16,
 }
 
@@ -56,19 +78,26 @@ pub enum Outcome {
 }
 
 /// Searches from the board `tiles` (`columns` to a row, at most [`MAX_CELLS`] cells, able to
-/// reach `1 2 .. N-1 0`) for the goal, keeping `width` boards a level, each level's boards
-/// expanded on up to `threads` threads. It gives up after `STALL` levels without a new best
-/// estimate, past three times the start's estimate plus 100 levels, or with no new board to go
-/// to. The outcome does not depend on the threads.
+/// reach `1 2 .. N-1 0`) for the goal, keeping the `width` boards of each level with the
+/// smallest `estimate`, each level's boards expanded on up to `threads` threads. It gives up
+/// after `STALL` levels without a new best estimate, past three times the start's estimate
+/// plus 100 levels, or with no new board to go to. The outcome does not depend on the threads.
 ///
 /// # Example
 /// ```
-/// use engine::big_boards::beam::{self, Outcome};
+/// use engine::big_boards::beam::{self, LinearConflict, Outcome};
 /// use engine::board::Move;
-/// let outcome = beam::solve(3, &[1, 2, 3, 4, 0, 5], 100, 1);
+/// let estimate = LinearConflict::new(3, 6);
+/// let outcome = beam::solve(3, &[1, 2, 3, 4, 0, 5], 100, 1, estimate);
 /// assert_eq!(outcome, Outcome::Goal(vec![Move::Right]));
 /// ```
-pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Outcome {
+pub fn solve<E: Estimate>(
+    columns: usize,
+    tiles: &[u32],
+    width: usize,
+    threads: usize,
+    mut estimate: E,
+) -> Outcome {
     let (cells, threads) = (tiles.len(), threads.max(1));
     assert!(
         cells <= MAX_CELLS,
@@ -86,9 +115,10 @@ pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Out
         .enumerate()
         .fold(0, |key, (cell, &t)| key ^ z(t, cell));
     let blank = board.iter().position(|&t| t == 0).unwrap_or(0) as u16;
+    let state = estimate.state(&board);
     let mut level = vec![Node {
         key,
-        estimate: lower_bound(columns, tiles) as u32,
+        state,
         blank,
     }];
     let mut arena = board;
@@ -98,17 +128,17 @@ pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Out
     let mut seen: HashMap<u64, usize, BuildHasherDefault<Fingerprint>> =
         HashMap::with_capacity_and_hasher(2 * WINDOW * width, Default::default());
     seen.insert(key, 0);
-    let mut found = level.iter().position(|node| node.estimate == 0);
-    let (mut best, mut best_depth) = (level[0].estimate, 0);
-    let max_levels = 3 * level[0].estimate as usize + 100;
+    let mut found = level.iter().position(|node| estimate.value(&node.state) == 0);
+    let (mut best, mut best_depth) = (estimate.value(&level[0].state), 0);
+    let max_levels = 3 * estimate.value(&level[0].state) as usize + 100;
     while found.is_none() {
         let depth = trail.len() + 1;
         // The new boards one move from a share of the level, from `first` on. The move back
         // to a board's parent is not tried: the parent is among the boards seen.
         let last_moves = trail.last();
-        let expand = |(first, share): &(usize, &[Node])| {
+        let expand = |(first, share): &(usize, &[Node<E::State>])| {
             let mut board = vec![0u8; cells];
-            let mut lines = Lines::new(columns, cells);
+            let mut own = estimate.clone();
             let mut children = Vec::with_capacity(3 * share.len());
             for (index, node) in (*first..).zip(share.iter()) {
                 board.copy_from_slice(&arena[index * cells..(index + 1) * cells]);
@@ -126,10 +156,10 @@ pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Out
                     if last_seen.map_or(false, |&level| depth - level <= WINDOW) {
                         continue; // the board before this one among them
                     }
-                    let estimate = lines.after_slide(&mut board, node.estimate, cell, blank);
+                    let state = own.after_slide(&mut board, &node.state, cell, blank);
                     let child = Node {
                         key,
-                        estimate,
+                        state,
                         blank: cell as u16,
                     };
                     children.push((child, index as u32, m));
@@ -138,13 +168,14 @@ pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Out
             children
         };
         let size = ((level.len() + threads - 1) / threads).max(1);
-        let shares: Vec<(usize, &[Node])> = (0..).step_by(size).zip(level.chunks(size)).collect();
+        let shares: Vec<(usize, &[Node<E::State>])> =
+            (0..).step_by(size).zip(level.chunks(size)).collect();
         let mut next: Vec<_> = in_parallel(&shares, threads, expand).concat();
         // The best `width` boards, each once: a board reached two ways holds one place.
-        next.sort_unstable_by_key(|(node, _, _)| (node.estimate, node.key));
+        next.sort_unstable_by_key(|(node, _, _)| (estimate.value(&node.state), node.key));
         next.dedup_by_key(|(node, _, _)| node.key);
         next.truncate(width);
-        let nearest = next.first().map_or(u32::MAX, |(node, _, _)| node.estimate);
+        let nearest = next.first().map_or(u32::MAX, |(node, _, _)| estimate.value(&node.state));
         if nearest < best {
             (best, best_depth) = (nearest, depth);
         }
@@ -166,7 +197,7 @@ pub fn solve(columns: usize, tiles: &[u32], width: usize, threads: usize) -> Out
             tiles.swap(at + usize::from(blank), at + usize::from(node.blank));
         }
         arena = tiles;
-        found = next.iter().position(|(node, _, _)| node.estimate == 0);
+        found = next.iter().position(|(node, _, _)| estimate.value(&node.state) == 0);
         level = next.iter().map(|&(node, _, _)| node).collect();
         trail.push(next.into_iter().map(|(_, parent, m)| (parent, m)).collect());
     }
@@ -194,29 +225,59 @@ fn split_mix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The rows and columns of a board `columns` wide, and each tile's home.
-struct Lines {
+/// Manhattan distance plus linear conflict, on a board of any shape: a slide changes the tile's
+/// Manhattan distance by one, and the conflict of the line it belongs in, if it left or entered
+/// it, is counted again (each line's conflict is twice the tiles that belong in it less its
+/// longest run in goal order).
+#[derive(Clone)]
+pub struct LinearConflict {
     columns: usize,
     /// Room for a line's increasing runs ([`crate::search::linear_conflict::line_conflict`]), kept
     /// from one count to the next (a fresh array of `MAX_CELLS` each time meant clearing 1 KB).
     tails: Vec<u32>,
 }
 
-impl Lines {
-    /// The lines of a board `columns` wide with `cells` cells.
-    fn new(columns: usize, cells: usize) -> Lines {
+impl LinearConflict {
+    /// The estimate on a board `columns` wide with `cells` cells.
+    pub fn new(columns: usize, cells: usize) -> LinearConflict {
         let longest = columns.max(cells / columns);
-        Lines {
+        LinearConflict {
             columns,
             tails: vec![0; longest],
         }
     }
 
-    /// The estimate once the tile at `from` of `board`, whose estimate is `before`, slides
-    /// into the blank at `to`; `board` is left as it was. Only a line the tile leaves or enters
-    /// can change its conflict (rows for a vertical slide, columns for a horizontal one), and
-    /// only if the tile belongs in it: at most one line is counted again.
-    fn after_slide(&mut self, board: &mut [u8], before: u32, from: usize, to: usize) -> u32 {
+    /// The tile's Manhattan distance from `cell` to its home (0 for the blank).
+    fn distance(&self, tile: u8, cell: usize) -> u32 {
+        home_distance(self.columns, u32::from(tile), cell)
+    }
+
+    /// The conflict of row `line` of `board` if `row`, else of column `line`.
+    fn conflict(&mut self, board: &[u8], row: bool, line: usize) -> u32 {
+        match row {
+            true => row_conflict(self.columns, board, line, &mut self.tails),
+            false => column_conflict(self.columns, board, line, &mut self.tails),
+        }
+    }
+}
+
+impl Estimate for LinearConflict {
+    type State = u32;
+
+    fn state(&mut self, board: &[u8]) -> u32 {
+        let tiles: Vec<u32> = board.iter().map(|&t| u32::from(t)).collect();
+        lower_bound(self.columns, &tiles) as u32
+    }
+
+    fn value(&self, state: &u32) -> u32 {
+        *state
+    }
+
+    /// Only a line the tile leaves or enters can change its conflict (rows for a vertical
+    /// slide, columns for a horizontal one), and only if the tile belongs in it: at most one
+    /// line is counted again.
+    #[inline]
+    fn after_slide(&mut self, board: &mut [u8], before: &u32, from: usize, to: usize) -> u32 {
         let tile = board[from];
         let distance = before + self.distance(tile, to) - self.distance(tile, from);
         let (columns, home) = (self.columns, tile as usize - 1);
@@ -235,19 +296,43 @@ impl Lines {
         board.swap(from, to);
         distance + now - was
     }
+}
 
-    /// The tile's Manhattan distance from `cell` to its home (0 for the blank).
-    fn distance(&self, tile: u8, cell: usize) -> u32 {
-        home_distance(self.columns, u32::from(tile), cell)
+/// A search's pattern databases (or any heuristic of IDA*'s) as beam search's estimate, on the
+/// boards they serve, `W` wide with `N` cells.
+pub struct Tables<'a, H, const W: usize, const N: usize>(pub &'a H);
+
+impl<H, const W: usize, const N: usize> Clone for Tables<'_, H, W, N> {
+    fn clone(&self) -> Self {
+        Tables(self.0)
+    }
+}
+
+impl<H: Heuristic<W, N>, const W: usize, const N: usize> Estimate for Tables<'_, H, W, N> {
+    type State = H::State;
+
+    fn state(&mut self, board: &[u8]) -> H::State {
+        self.0.state(cells_of(board))
     }
 
-    /// The conflict of row `line` of `board` if `row`, else of column `line`.
-    fn conflict(&mut self, board: &[u8], row: bool, line: usize) -> u32 {
-        match row {
-            true => row_conflict(self.columns, board, line, &mut self.tails),
-            false => column_conflict(self.columns, board, line, &mut self.tails),
-        }
+    fn value(&self, state: &H::State) -> u32 {
+        self.0.estimate(state)
     }
+
+    fn after_slide(
+        &mut self,
+        board: &mut [u8],
+        before: &H::State,
+        from: usize,
+        to: usize,
+    ) -> H::State {
+        self.0.after_slide(cells_of(board), before, from, to)
+    }
+}
+
+/// `board` as the array of a board of `N` cells.
+fn cells_of<const N: usize>(board: &[u8]) -> &[u8; N] {
+    board.try_into().expect("a board of the heuristic's size")
 }
 
 /// The hasher of fingerprints, which are spread over their bits already.
@@ -283,18 +368,21 @@ mod tests {
             11,
         ];
         let goal: Vec<u32> = (1..25).chain([0]).collect();
-        let one = solve(5, &board, 2000, 1);
+        let estimate = LinearConflict::new(5, 25);
+        let solve =
+            |board: &[u32], width, threads| solve(5, board, width, threads, estimate.clone());
+        let one = solve(&board, 2000, 1);
         match &one {
             Outcome::Goal(moves) => assert_eq!(replay(5, &board, moves), Some(goal.clone())),
             lost => panic!("a beam of 2,000 lost its way: {:?}", lost),
         }
-        assert_eq!(solve(5, &board, 2000, 2), one);
+        assert_eq!(solve(&board, 2000, 2), one);
         // A narrow beam may wander and give up: its moves must still lead, on the board, to
         // the nearest board it met, no farther by the estimate than the start.
         let start = lower_bound(5, &board);
         let mut lost = 0;
         for width in [1, 2, 5, 20] {
-            match solve(5, &board, width, 1) {
+            match solve(&board, width, 1) {
                 Outcome::Goal(moves) => {
                     assert_eq!(replay(5, &board, &moves), Some(goal.clone()))
                 }
@@ -307,12 +395,16 @@ mod tests {
             }
         }
         assert!(lost > 0, "no narrow beam gave up, so none was checked");
-        assert_eq!(solve(2, &[1, 2, 3, 0], 10, 2), Outcome::Goal(Vec::new()));
+        let two = LinearConflict::new(2, 4);
+        assert_eq!(
+            super::solve(2, &[1, 2, 3, 0], 10, 2, two),
+            Outcome::Goal(Vec::new())
+        );
     }
 
     #[test]
     fn the_estimate_follows_each_slide() {
-        let mut lines = Lines::new(5, 25);
+        let mut lines = LinearConflict::new(5, 25);
         let mut board: Vec<u8> = (1..25).chain([0]).collect();
         let tiles: Vec<u32> = board.iter().map(|&t| u32::from(t)).collect();
         let mut estimate = lower_bound(5, &tiles) as u32;
@@ -324,7 +416,7 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             let m = Move::ALL[(seed >> 33) as usize % 4];
             if let Some(cell) = m.target(5, 25, blank) {
-                estimate = lines.after_slide(&mut board, estimate, cell, blank);
+                estimate = lines.after_slide(&mut board, &estimate, cell, blank);
                 board.swap(cell, blank);
                 blank = cell;
                 let tiles: Vec<u32> = board.iter().map(|&t| u32::from(t)).collect();

@@ -102,14 +102,23 @@ pub fn saved_78<const W: usize, const N: usize>(dir: &Path, threads: usize) -> P
 /// two tables built and two carried over ([`crate::pdb::large`]).
 #[cfg(feature = "tables")]
 pub fn saved_6666(dir: Option<&Path>, threads: usize) -> (PatternDb<5, 25, 4>, &'static MoveRules) {
-    let partition = Partition {
-        groups: &PARTITION_6666,
-        name: "6-6-6-6",
-        at_once: 1,
-        build: build_large::<5, 25>,
-    };
-    saved_beside_rules(dir, threads, partition, RULES_5X5)
+    saved_beside_rules(dir, threads, TABLES_6666, RULES_5X5)
 }
+
+/// The same tables kept in `dir`, without move rules: what a beam search ranks boards by.
+#[cfg(feature = "tables")]
+pub fn saved_6666_alone(dir: &Path, threads: usize) -> PatternDb<5, 25, 4> {
+    saved(Some(dir), threads, TABLES_6666)
+}
+
+/// Korf and Felner's 6-6-6-6 partition, as a folder keeps it.
+#[cfg(feature = "tables")]
+const TABLES_6666: Partition = Partition {
+    groups: &PARTITION_6666,
+    name: "6-6-6-6",
+    at_once: 1,
+    build: build_large::<5, 25>,
+};
 
 /// A partition whose tables a folder keeps: its groups, its name for what is told, how many of
 /// its tables to build at once, and how to build one (given its tiles, the threads, and the

@@ -11,10 +11,16 @@
 //! ([`crate::search::linear_conflict::lower_bound`]). A solution whose length meets the bound is
 //! optimal too.
 
-use crate::big_boards::beam::{self, Outcome};
+#[cfg(feature = "tables")]
+use crate::big_boards::beam::Tables;
+use crate::big_boards::beam::{self, LinearConflict, Outcome};
 use crate::big_boards::constructive;
 use crate::big_boards::finishers::corner_block;
 use crate::board::{reaches_goal, replay, Board, Move};
+#[cfg(feature = "tables")]
+use crate::pdb::additive::PatternDb;
+#[cfg(feature = "tables")]
+use crate::pdb::ready;
 use crate::search::linear_conflict::lower_bound;
 #[cfg(feature = "tables")]
 use crate::solvers::optimal_5x5::Optimal5x5;
@@ -27,6 +33,11 @@ pub const OPTIMAL_CELLS: usize = 16;
 /// The most boards a level of the beam search keeps, times `--effort`: on 5x5 boards, paths a
 /// few hundredths over the optimal length in under a second a board (doc/performance.md).
 pub const BEAM_WIDTH: usize = 20_000;
+
+/// The same for a 5x5 board under the 6-6-6-6 tables, whose look-ups cost more than linear
+/// conflict's counts.
+#[cfg(feature = "tables")]
+const TABLES_BEAM_WIDTH: usize = 20_000;
 
 /// The most cells of a board, or of the last block of a larger board, that beam search solves;
 /// a level keeps `BEAM_WORK / cells` boards at most, so a level costs about the same on any
@@ -85,6 +96,10 @@ pub struct AnyShape {
     threads: usize,
     /// The optimal solvers made so far, by width and height.
     solvers: Vec<((usize, usize), Box<dyn OptimalPath>)>,
+    /// The 6-6-6-6 tables that rank the boards of a 5x5 beam search under `--tables`, once one
+    /// has needed them.
+    #[cfg(feature = "tables")]
+    tables_5x5: Option<PatternDb<5, 25, 4>>,
 }
 
 impl AnyShape {
@@ -100,6 +115,8 @@ impl AnyShape {
             threads: settings.search.threads(),
             settings,
             solvers: Vec::new(),
+            #[cfg(feature = "tables")]
+            tables_5x5: None,
         }
     }
 
@@ -155,9 +172,7 @@ impl AnyShape {
         if block.len() <= OPTIMAL_CELLS {
             return self.optimal_path(width, block);
         }
-        let effort = self.settings.effort.unwrap_or(1);
-        let beam_width = (BEAM_WORK / block.len()).min(BEAM_WIDTH) * effort;
-        let mut moves = match beam::solve(width, block, beam_width, self.threads) {
+        let mut moves = match self.beam(width, block) {
             Outcome::Goal(moves) => return moves,
             Outcome::Nearest(moves) => moves,
         };
@@ -181,6 +196,29 @@ impl AnyShape {
             true
         });
         moves
+    }
+
+    /// Beam search on `block` (`width` to a row), `effort` times as wide as by default: under
+    /// the 6-6-6-6 tables on a 5x5 block when a folder keeps them, else under linear conflict.
+    fn beam(&mut self, width: usize, block: &[u32]) -> Outcome {
+        let effort = self.settings.effort.unwrap_or(1);
+        #[cfg(feature = "tables")]
+        if let (Some(dir), (5, 25)) = (&self.settings.search.tables, (width, block.len())) {
+            let threads = self.threads;
+            let tables = self
+                .tables_5x5
+                .get_or_insert_with(|| ready::saved_6666_alone(dir, threads));
+            return beam::solve(
+                width,
+                block,
+                TABLES_BEAM_WIDTH * effort,
+                threads,
+                Tables(tables),
+            );
+        }
+        let beam_width = (BEAM_WORK / block.len()).min(BEAM_WIDTH) * effort;
+        let estimate = LinearConflict::new(width, block.len());
+        beam::solve(width, block, beam_width, self.threads, estimate)
     }
 
     /// Whether a board `width` wide with `cells` cells is solved in the fewest moves.
