@@ -1,24 +1,26 @@
-//! Beam search, for boards too large to solve optimally (up to [`MAX_CELLS`] cells; 5x5 to
-//! 10x10 in practice): breadth-first, one level of moves at a time, keeping of each level only the
-//! `width` boards with the smallest estimate, and no board seen in the last `WINDOW` levels. The
-//! first level that holds the goal gives the path. The estimate is an [`Estimate`]: Manhattan
-//! distance plus linear conflict ([`LinearConflict`]) on any board, or a search's pattern
-//! databases on a board they serve ([`Tables`]). Time goes as `width` times the path's length,
-//! memory as `width` times the board: no proof of quality, but on Korf and Felner's 5x5 boards
-//! the paths come within a few moves in ten of the optimal ones under linear conflict, and
-//! closer under their 6-6-6-6 tables; on 8x8 boards within twice the tiles' Manhattan distance
+//! Beam search, for boards too large to solve optimally (up to [`MAX_CELLS`] cells; 5x5 to 10x10 in
+//! practice): breadth-first, one level of moves at a time, keeping of each level only the `width`
+//! boards of the best rank (the estimate, ties broken as it sees fit), and no board seen in the
+//! last `WINDOW` levels. The first level that holds the goal gives the path. The estimate is an
+//! [`Estimate`]: Manhattan distance plus linear conflict ([`LinearConflict`]) on any board, or a
+//! search's pattern databases on a board they serve ([`Tables`]). Time goes as `width` times the
+//! path's length, memory as `width` times the board: no proof of quality, but on Korf and Felner's
+//! 5x5 boards the paths come within a few moves in ten of the optimal ones under linear conflict,
+//! and closer under their 6-6-6-6 tables; on 8x8 boards within twice the tiles' Manhattan distance
 //! (see doc/performance.md).
 //!
 //! A level's boards lie in one arena of bytes, a tile a byte, each with a 64-bit Zobrist
 //! fingerprint (a random number for each tile in each cell, XORed; a move changes four of them),
 //! which is all the set of boards seen holds. Two boards of a few million share a fingerprint
 //! with a chance of about one in ten million, and then one is left out, which costs at most a
-//! longer path. The estimate follows each move from the one tile that slid.
+//! longer path. The estimate follows each move from the one tile that slid. Each thread sorts
+//! the children of its share of a level, and the runs are merged.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::board::Move;
+use crate::pdb::additive::{PatternDb, PatternState};
 use crate::search::ida_star::Heuristic;
 use crate::search::linear_conflict::{column_conflict, home_distance, lower_bound, row_conflict};
 use crate::threads::in_parallel;
@@ -47,6 +49,10 @@ pub trait Estimate: Clone + Send + Sync {
     fn state(&mut self, board: &[u8]) -> Self::State;
     /// The estimate: never more than the fewest moves to the goal, and 0 only at the goal.
     fn value(&self, state: &Self::State) -> u32;
+    /// The order of a level's boards, the estimate first: by default the estimate alone.
+    fn rank(&self, state: &Self::State) -> u64 {
+        u64::from(self.value(state))
+    }
     /// The state once the tile at `from` of `board`, whose state is `before`, slides into the
     /// blank at `to`; `board` is left as it was.
     fn after_slide(
@@ -116,11 +122,7 @@ pub fn solve<E: Estimate>(
         .fold(0, |key, (cell, &t)| key ^ z(t, cell));
     let blank = board.iter().position(|&t| t == 0).unwrap_or(0) as u16;
     let state = estimate.state(&board);
-    let mut level = vec![Node {
-        key,
-        state,
-        blank,
-    }];
+    let mut level = vec![Node { key, state, blank }];
     let mut arena = board;
     // Each level's boards' parents (their places on the level before) and last moves.
     let mut trail: Vec<Vec<(u32, Move)>> = Vec::new();
@@ -128,7 +130,9 @@ pub fn solve<E: Estimate>(
     let mut seen: HashMap<u64, usize, BuildHasherDefault<Fingerprint>> =
         HashMap::with_capacity_and_hasher(2 * WINDOW * width, Default::default());
     seen.insert(key, 0);
-    let mut found = level.iter().position(|node| estimate.value(&node.state) == 0);
+    let mut found = level
+        .iter()
+        .position(|node| estimate.value(&node.state) == 0);
     let (mut best, mut best_depth) = (estimate.value(&level[0].state), 0);
     let max_levels = 3 * estimate.value(&level[0].state) as usize + 100;
     while found.is_none() {
@@ -165,17 +169,18 @@ pub fn solve<E: Estimate>(
                     children.push((child, index as u32, m));
                 }
             }
+            children.sort_unstable_by_key(|child| order(&own, child));
             children
         };
         let size = ((level.len() + threads - 1) / threads).max(1);
         let shares: Vec<(usize, &[Node<E::State>])> =
             (0..).step_by(size).zip(level.chunks(size)).collect();
-        let mut next: Vec<_> = in_parallel(&shares, threads, expand).concat();
         // The best `width` boards, each once: a board reached two ways holds one place.
-        next.sort_unstable_by_key(|(node, _, _)| (estimate.value(&node.state), node.key));
-        next.dedup_by_key(|(node, _, _)| node.key);
-        next.truncate(width);
-        let nearest = next.first().map_or(u32::MAX, |(node, _, _)| estimate.value(&node.state));
+        let runs = in_parallel(&shares, threads, expand);
+        let next = merged(&runs, width, |child| order(&estimate, child));
+        let nearest = next
+            .first()
+            .map_or(u32::MAX, |(node, _, _)| estimate.value(&node.state));
         if nearest < best {
             (best, best_depth) = (nearest, depth);
         }
@@ -197,11 +202,43 @@ pub fn solve<E: Estimate>(
             tiles.swap(at + usize::from(blank), at + usize::from(node.blank));
         }
         arena = tiles;
-        found = next.iter().position(|(node, _, _)| estimate.value(&node.state) == 0);
+        found = next
+            .iter()
+            .position(|(node, _, _)| estimate.value(&node.state) == 0);
         level = next.iter().map(|&(node, _, _)| node).collect();
         trail.push(next.into_iter().map(|(_, parent, m)| (parent, m)).collect());
     }
     Outcome::Goal(path(&trail, found.unwrap_or(0)))
+}
+
+/// A child's place in its level: by rank, then by fingerprint (a board's duplicates side by
+/// side), then by its parent's place.
+fn order<E: Estimate>(estimate: &E, child: &(Node<E::State>, u32, Move)) -> (u64, u64, u32) {
+    let (node, parent, _) = child;
+    (estimate.rank(&node.state), node.key, *parent)
+}
+
+/// The first `width` children of `runs`, each sorted by `rank` ([`order`]), the first of a
+/// board's duplicates alone: the same children however the level was shared out.
+fn merged<C: Copy>(runs: &[Vec<C>], width: usize, rank: impl Fn(&C) -> (u64, u64, u32)) -> Vec<C> {
+    let mut heads = vec![0; runs.len()];
+    let mut next: Vec<C> = Vec::with_capacity(width);
+    let mut last_key = None;
+    while next.len() < width {
+        let first = (0..runs.len())
+            .filter_map(|r| runs[r].get(heads[r]).map(|child| (rank(child), r)))
+            .min();
+        let ((_, key, _), r) = match first {
+            Some(first) => first,
+            None => break,
+        };
+        if last_key != Some(key) {
+            next.push(runs[r][heads[r]]);
+            last_key = Some(key);
+        }
+        heads[r] += 1;
+    }
+    next
 }
 
 /// The moves to the board at `index` on the last level of `trail`, back through the parents.
@@ -298,34 +335,40 @@ impl Estimate for LinearConflict {
     }
 }
 
-/// A search's pattern databases (or any heuristic of IDA*'s) as beam search's estimate, on the
-/// boards they serve, `W` wide with `N` cells.
-pub struct Tables<'a, H, const W: usize, const N: usize>(pub &'a H);
+/// Pattern databases as beam search's estimate, on the boards they serve (`W` wide with `N`
+/// cells); boards of equal estimate ranked by [`PatternDb::second_opinion`]. On Korf and
+/// Felner's 5x5 boards under the 6-6-6-6 tables, that brought paths about a fifth nearer the
+/// optimum at no cost: the estimates take few values, so a level holds many boards of each.
+pub struct Tables<'a, const W: usize, const N: usize, const G: usize>(pub &'a PatternDb<W, N, G>);
 
-impl<H, const W: usize, const N: usize> Clone for Tables<'_, H, W, N> {
+impl<const W: usize, const N: usize, const G: usize> Clone for Tables<'_, W, N, G> {
     fn clone(&self) -> Self {
         Tables(self.0)
     }
 }
 
-impl<H: Heuristic<W, N>, const W: usize, const N: usize> Estimate for Tables<'_, H, W, N> {
-    type State = H::State;
+impl<const W: usize, const N: usize, const G: usize> Estimate for Tables<'_, W, N, G> {
+    type State = PatternState<G>;
 
-    fn state(&mut self, board: &[u8]) -> H::State {
+    fn state(&mut self, board: &[u8]) -> PatternState<G> {
         self.0.state(cells_of(board))
     }
 
-    fn value(&self, state: &H::State) -> u32 {
+    fn value(&self, state: &PatternState<G>) -> u32 {
         self.0.estimate(state)
+    }
+
+    fn rank(&self, state: &PatternState<G>) -> u64 {
+        u64::from(self.value(state)) << 32 | u64::from(self.0.second_opinion(state))
     }
 
     fn after_slide(
         &mut self,
         board: &mut [u8],
-        before: &H::State,
+        before: &PatternState<G>,
         from: usize,
         to: usize,
-    ) -> H::State {
+    ) -> PatternState<G> {
         self.0.after_slide(cells_of(board), before, from, to)
     }
 }
@@ -400,6 +443,19 @@ mod tests {
             super::solve(2, &[1, 2, 3, 0], 10, 2, two),
             Outcome::Goal(Vec::new())
         );
+    }
+
+    #[test]
+    fn merged_runs_keep_the_first_of_each_board_up_to_the_width() {
+        // (rank, fingerprint, parent), each run sorted: board 7 reached from parents 4 and 2.
+        let runs = [
+            vec![(1, 5, 0), (2, 7, 4), (9, 1, 5)],
+            vec![(2, 7, 2), (3, 8, 3)],
+        ];
+        let all = merged(&runs, 10, |&child| child);
+        assert_eq!(all, [(1, 5, 0), (2, 7, 2), (3, 8, 3), (9, 1, 5)]);
+        assert_eq!(merged(&runs, 2, |&child| child), all[..2]);
+        assert_eq!(merged(&[runs.concat()], 0, |&child| child), []);
     }
 
     #[test]

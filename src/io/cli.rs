@@ -130,7 +130,7 @@ pub const TABLES: Flag = Flag {
            foreign file there is built again (solve keeps the 5x5 board's 6-6-6-6
            tables there too, 510 MB built in about a minute: with --optimal they
            prove the fewest moves, without it they rank the beam's boards, for
-           paths a few moves shorter in a second or two)",
+           paths a few moves shorter in about two seconds)",
     value: Some(|dir| folder(dir).map(|dir| Box::new(dir) as Box<dyn Any>)),
 };
 

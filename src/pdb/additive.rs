@@ -440,6 +440,12 @@ pub struct PatternState<const G: usize> {
 }
 
 impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
+    /// What else the tables tell of a board's distance, beside the estimate (the larger sum):
+    /// the smaller sum where the mirror is looked up too, else 0.
+    pub fn second_opinion(&self, state: &PatternState<G>) -> u32 {
+        state.sums[0].min(state.sums[1])
+    }
+
     /// The group and digit of `tile` on the board (`side` 0) or the mirrored board (`side` 1).
     #[inline]
     fn place(&self, side: usize, tile: u8) -> (usize, usize) {
