@@ -1,7 +1,9 @@
 //! 6. `solve`, boards of any shape, one board per process: random boards of every shape of up to
 //!    16 cells (optimal); past 16 cells by beam search at three efforts, Korf and Felner's 50 5x5
 //!    boards against their published optimal lengths and random-walk 5x5, 6x6 and 7x7 boards
-//!    against the tiles' Manhattan distance; larger random boards against that distance.
+//!    against the tiles' Manhattan distance, the 5x5 boards under the saved 6-6-6-6 tables too
+//!    (`--tables`, at two efforts), with a chart of length against time on Korf and Felner's
+//!    boards written to doc/solve-5x5.svg; larger random boards against that distance.
 
 use std::time::Duration;
 
@@ -9,7 +11,7 @@ use crate::common::{
     korf_felner_50, manhattan_sum, random_solvable_board, random_walk, replay, rows_of, Rng,
     SHAPES_UP_TO_16_CELLS,
 };
-use crate::measure::{grouped, human, least_time, Shell};
+use crate::measure::{grouped, human, least_time, mean, Shell};
 
 /// Runs `solve` with `args` on the board `tiles` (`columns` wide) in `shell`, as a person does:
 /// the wall time from process start, and the moves printed, checked to solve the board.
@@ -82,17 +84,30 @@ pub fn solve(shells: [Shell; 3]) {
     shapes_shell.finish();
 
     let mut shell = five_shell;
+    let folder = std::env::temp_dir().join(format!("solve-bench-beam-{}", std::process::id()));
+    let tables = format!("--quiet --tables '{}'", folder.display());
     println!(
         "\nBoards past 16 cells by beam search at `--effort` 1 (the default), 2 and 4, each \
          through `solve` in a process of its own: Korf and Felner's 50 5x5 boards against their \
          published optimal lengths (81 to 114), and random-walk boards (from the goal, 1,000 to \
          10,000 random moves, a move off the edge doing nothing) against the tiles' Manhattan \
-         distance, a lower bound on any path.\n"
+         distance, a lower bound on any path. The 5x5 boards also with `--tables`, under the \
+         6-6-6-6 tables saved by a first run, which built them and answered a board in {}.\n",
+        human(
+            solve_once(
+                &mut shell,
+                &tables,
+                5,
+                &random_walk(5, 1000, &mut Rng::new(5))
+            )
+            .0
+        )
     );
     println!(
-        "| Boards | Effort | Mean moves | Mean ratio | Worst ratio | Wall, median | Wall, worst |"
+        "| Boards | Estimate | Effort | Mean moves | Mean ratio | Worst ratio | Wall, median | \
+         Wall, worst |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|");
     let korf: Vec<(usize, Vec<u32>)> = korf_felner_50()
         .into_iter()
         .map(|(optimal, tiles)| (optimal, tiles.iter().map(|&t| u32::from(t)).collect()))
@@ -122,9 +137,20 @@ pub fn solve(shells: [Shell; 3]) {
         );
         (what, side, boards)
     }));
+    let mut chart = Vec::new();
     for (what, side, boards) in sets {
-        for effort in [1, 2, 4] {
-            let args = format!("--effort {}", effort);
+        let runs = [
+            ("linear conflict", 1),
+            ("linear conflict", 2),
+            ("linear conflict", 4),
+        ];
+        let under_tables = [("6-6-6-6 tables", 1), ("6-6-6-6 tables", 2)];
+        let under_tables = if side == 5 { &under_tables[..] } else { &[] };
+        for &(estimate, effort) in runs.iter().chain(under_tables) {
+            let args = match estimate {
+                "linear conflict" => format!("--effort {}", effort),
+                _ => format!("--effort {} {}", effort, tables),
+            };
             let (mut walls, mut ratios, mut moves) = (Vec::new(), Vec::new(), 0);
             for (bound, tiles) in &boards {
                 let (wall, path) = solve_once(&mut shell, &args, side, tiles);
@@ -134,19 +160,34 @@ pub fn solve(shells: [Shell; 3]) {
                 moves += path.len();
             }
             walls.sort_unstable();
+            let mean_ratio = ratios.iter().sum::<f64>() / ratios.len() as f64;
             println!(
-                "| {} | {} | {:.1} | {:.3} | {:.3} | {} | {} |",
+                "| {} | {} | {} | {:.1} | {:.3} | {:.3} | {} | {} |",
                 what,
+                estimate,
                 effort,
                 moves as f64 / boards.len() as f64,
-                ratios.iter().sum::<f64>() / ratios.len() as f64,
+                mean_ratio,
                 ratios.iter().cloned().fold(0.0, f64::max),
                 human(walls[walls.len() / 2]),
                 human(walls[walls.len() - 1])
             );
+            if what.starts_with("Korf") {
+                let label = format!("{}, effort {}", estimate, effort);
+                chart.push((label, mean(&walls).as_secs_f64(), mean_ratio));
+            }
         }
     }
     println!("\nPeak memory of those: {}.\n", shell.finish());
+    std::fs::remove_dir_all(&folder).ok();
+    // DeepCubeA's published point: its own boards, a GPU.
+    chart.push(("DeepCubeA (its boards, GPU)".to_string(), 22.9, 1.0001));
+    let svg = env!("CARGO_MANIFEST_DIR").to_string() + "/doc/solve-5x5.svg";
+    std::fs::write(&svg, length_against_time(&chart)).expect("the chart is written");
+    println!(
+        "![Mean length over the optimum against mean seconds a board, Korf and Felner's 50 \
+         5x5 boards](solve-5x5.svg)\n"
+    );
 
     println!(
         "Larger random solvable boards, each through `solve` in a process of its own: moves \
@@ -182,4 +223,66 @@ pub fn solve(shells: [Shell; 3]) {
         );
     }
     println!("\nPeak memory of those: {}.\n", large_shell.finish());
+}
+
+/// An SVG chart of `points` (label, mean seconds a board, mean length over the optimum): time
+/// on a log scale from 0.1 s to 100 s across, length from the optimum up, a dot and its label
+/// for each.
+fn length_against_time(points: &[(String, f64, f64)]) -> String {
+    let (width, height, margin) = (640.0, 400.0, 60.0);
+    let top = points.iter().map(|p| p.2).fold(1.0, f64::max).max(1.01) + 0.01;
+    let x = |seconds: f64| margin + (seconds.log10() + 1.0) / 3.0 * (width - 2.0 * margin);
+    let y = |ratio: f64| height - margin - (ratio - 1.0) / (top - 1.0) * (height - 2.0 * margin);
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+         font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n\
+         <text x=\"{m}\" y=\"24\" font-size=\"14\">solve on 5x5: mean length over the \
+         optimum against seconds a board</text>\n",
+        w = width,
+        h = height,
+        m = margin
+    );
+    for seconds in [0.1, 1.0, 10.0, 100.0] {
+        let at = x(seconds);
+        svg += &format!(
+            "<line x1=\"{at}\" y1=\"{t}\" x2=\"{at}\" y2=\"{b}\" stroke=\"#ddd\"/>\n\
+             <text x=\"{at}\" y=\"{l}\" text-anchor=\"middle\">{seconds} s</text>\n",
+            t = margin,
+            b = height - margin,
+            l = height - margin + 18.0
+        );
+    }
+    let steps = ((top - 1.0) / 0.02).ceil() as usize;
+    for step in 0..=steps {
+        let ratio = 1.0 + 0.02 * step as f64;
+        let at = y(ratio);
+        svg += &format!(
+            "<line x1=\"{m}\" y1=\"{at:.1}\" x2=\"{r}\" y2=\"{at:.1}\" stroke=\"#ddd\"/>\n\
+             <text x=\"{l}\" y=\"{at:.1}\" text-anchor=\"end\">{ratio:.2}</text>\n",
+            m = margin,
+            r = width - margin,
+            l = margin - 6.0
+        );
+    }
+    for (label, seconds, ratio) in points {
+        let (px, py) = (x(*seconds), y(*ratio));
+        let colour = match label.as_str() {
+            l if l.starts_with("linear") => "#1f77b4",
+            l if l.starts_with("6-6-6-6") => "#2ca02c",
+            _ => "#d62728",
+        };
+        // A label to the right of its dot, or to the left near the right edge.
+        let (lx, anchor) = match *seconds < 3.0 {
+            true => (px + 7.0, "start"),
+            false => (px - 7.0, "end"),
+        };
+        svg += &format!(
+            "<circle cx=\"{px:.1}\" cy=\"{py:.1}\" r=\"4\" fill=\"{colour}\"/>\n\
+             <text x=\"{lx:.1}\" y=\"{ty:.1}\" fill=\"{colour}\" text-anchor=\"{anchor}\">\
+             {label} ({ratio:.3}, {seconds:.2} s)</text>\n",
+            ty = py + 4.0
+        );
+    }
+    svg + "</svg>\n"
 }
