@@ -225,20 +225,8 @@ fn larger_boards_are_solved_by_paths_that_replay_to_the_goal_with_true_statistic
 #[test]
 fn five_by_five_paths_against_published_optimal_lengths() {
     let korf: Vec<_> = korf_felner_50().into_iter().step_by(5).collect();
-    let boards: Vec<Vec<u32>> = korf
-        .iter()
-        .map(|(_, tiles)| tiles.iter().map(|&t| u32::from(t)).collect())
-        .collect();
-    let output = stdout_of(SOLVE, &[], &input_of(5, &boards));
-    let goal: Vec<u32> = (1..25).chain([0]).collect();
-    for (((optimal, _), board), path) in korf.iter().zip(&boards).zip(output.lines()) {
-        assert_eq!(replay(5, board, path), Some(goal.clone()));
-        assert!(
-            path.len() >= *optimal,
-            "{} moves, {} optimal",
-            path.len(),
-            optimal
-        );
+    let output = korf_felner_paths(&korf, &[]);
+    for ((optimal, _), path) in korf.iter().zip(output.lines()) {
         assert!(
             path.len() * 10 <= optimal * 13,
             "{} moves, {} optimal",
@@ -246,7 +234,29 @@ fn five_by_five_paths_against_published_optimal_lengths() {
             optimal
         );
     }
-    assert_eq!(output.lines().count(), boards.len());
+}
+
+/// `solve`'s paths, with `args`, for Korf and Felner's boards `korf`: a line for each, checked
+/// to replay to the goal in no fewer moves than the published optimum.
+fn korf_felner_paths(korf: &[(usize, [u8; 25])], args: &[&str]) -> String {
+    let boards: Vec<Vec<u32>> = korf
+        .iter()
+        .map(|(_, tiles)| tiles.iter().map(|&t| u32::from(t)).collect())
+        .collect();
+    let output = stdout_of(SOLVE, args, &input_of(5, &boards));
+    assert_eq!(output.lines().count(), boards.len(), "{:?}", args);
+    let goal: Vec<u32> = (1..25).chain([0]).collect();
+    for (((optimal, _), board), path) in korf.iter().zip(&boards).zip(output.lines()) {
+        assert_eq!(replay(5, board, path), Some(goal.clone()), "{:?}", args);
+        assert!(
+            path.len() >= *optimal,
+            "{:?}: {} moves, {} optimal",
+            args,
+            path.len(),
+            optimal
+        );
+    }
+    output
 }
 
 /// `--effort`: on a fixed pair of 5x5 boards (two of Korf and Felner's), twice the effort gives
@@ -255,22 +265,8 @@ fn five_by_five_paths_against_published_optimal_lengths() {
 #[test]
 fn more_effort_gives_paths_no_longer_the_same_on_any_threads() {
     let korf: Vec<_> = korf_felner_50().into_iter().skip(2).step_by(40).collect();
-    let boards: Vec<Vec<u32>> = korf
-        .iter()
-        .map(|(_, tiles)| tiles.iter().map(|&t| u32::from(t)).collect())
-        .collect();
-    let input = input_of(5, &boards);
     let total = |args: &[&str]| -> (usize, String) {
-        let output = stdout_of(SOLVE, args, &input);
-        let goal: Vec<u32> = (1..25).chain([0]).collect();
-        for (((optimal, _), board), path) in korf.iter().zip(&boards).zip(output.lines()) {
-            assert_eq!(replay(5, board, path), Some(goal.clone()), "{:?}", args);
-            assert!(
-                path.len() >= *optimal,
-                "{:?}: shorter than the optimum",
-                args
-            );
-        }
+        let output = korf_felner_paths(&korf, args);
         (output.lines().map(str::len).sum(), output)
     };
     let (default, _) = total(&["--threads", "2"]);
@@ -555,29 +551,13 @@ fn five_by_five_paths_under_saved_tables() {
         .step_by(10)
         .take(3)
         .collect();
-    let boards: Vec<Vec<u32>> = korf
-        .iter()
-        .map(|(_, tiles)| tiles.iter().map(|&t| u32::from(t)).collect())
-        .collect();
-    let input = input_of(5, &boards);
     let tables = ["--tables", dir.to_str().unwrap(), "--threads"];
-    let two = stdout_of(SOLVE, &[&tables[..], &["2"]].concat(), &input);
-    let goal: Vec<u32> = (1..25).chain([0]).collect();
-    for (((optimal, _), board), path) in korf.iter().zip(&boards).zip(two.lines()) {
-        assert_eq!(replay(5, board, path), Some(goal.clone()));
-        assert!(
-            path.len() >= *optimal,
-            "{} moves, {} optimal",
-            path.len(),
-            optimal
-        );
-    }
-    assert_eq!(two.lines().count(), boards.len());
+    let two = korf_felner_paths(&korf, &[&tables[..], &["2"]].concat());
     assert_eq!(
-        stdout_of(SOLVE, &[&tables[..], &["1"]].concat(), &input),
+        korf_felner_paths(&korf, &[&tables[..], &["1"]].concat()),
         two
     );
-    let plain = stdout_of(SOLVE, &["--threads", "2"], &input);
+    let plain = korf_felner_paths(&korf, &["--threads", "2"]);
     let moves = |paths: &str| paths.lines().map(str::len).sum::<usize>();
     assert!(
         moves(&two) < moves(&plain),
