@@ -93,7 +93,8 @@ fn mxn() -> Run {
 }
 
 /// Reads the next case: its number of columns and its tiles, or `None` at the `0 0` that ends
-/// the input.
+/// the input, which only blank lines may follow (as the counted programs refuse what follows
+/// their last case: `cat a.in b.in` must not answer `a.in` alone in silence).
 fn read_case(input: &mut Reader) -> Result<Option<(usize, Vec<u32>)>, InputError> {
     if !input.next_filled_line()? {
         let message = "expected a case or the 0 0 that ends the input, found the end of the input";
@@ -101,7 +102,18 @@ fn read_case(input: &mut Reader) -> Result<Option<(usize, Vec<u32>)>, InputError
     }
     let size: Vec<Option<usize>> = input.line().split_whitespace().map(parse_count).collect();
     let (rows, columns) = match size[..] {
-        [Some(0), Some(0)] => return Ok(None),
+        [Some(0), Some(0)] => {
+            let end = input.line_number();
+            if input.at_end()? {
+                return Ok(None);
+            }
+            let message = format!(
+                "expected the end of the input after the 0 0 of line {}, found {}",
+                end,
+                quoted(input.line())
+            );
+            return Err(input.error(input.line_number(), message));
+        }
         [Some(rows), Some(columns)]
             if (2..=MAX_SIDE).contains(&rows) && (2..=MAX_SIDE).contains(&columns) =>
         {

@@ -167,6 +167,21 @@ fn tiles_are_read_whatever_the_lines() {
     );
 }
 
+/// Only blank lines may follow the `0 0` that ends the input: two inputs run together answer
+/// the first and name the rest, exit 2.
+#[test]
+fn nothing_but_blank_lines_follows_the_end() {
+    let one = "2 2\n1 2\n3 0\n0 0\n";
+    assert_eq!(stdout_of(MXN, &[], &format!("{}\n \n", one)), "YES\n");
+    let (output, _) = run_with(MXN, &[], format!("{}\n{}", one, one).as_bytes());
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "YES\n");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: line 6: expected the end of the input after the 0 0 of line 4, found '2 2'\n"
+    );
+    assert_eq!(output.status.code(), Some(2));
+}
+
 /// A size is digits alone, and a bad size line is shown escaped and cut.
 #[test]
 fn sizes_are_digits_and_bad_ones_are_shown_escaped() {
