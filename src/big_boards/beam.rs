@@ -84,8 +84,8 @@ pub enum Outcome {
 }
 
 /// Searches from the board `tiles` (`columns` to a row, at most [`MAX_CELLS`] cells, able to
-/// reach `1 2 .. N-1 0`) for the goal, keeping the `width` boards of each level with the
-/// smallest `estimate`, each level's boards expanded on up to `threads` threads. It gives up
+/// reach `1 2 .. N-1 0`) for the goal, keeping the `width` boards of each level of the best rank
+/// by `estimate`, each level's boards expanded on up to `threads` threads. It gives up
 /// after `STALL` levels without a new best estimate, past three times the start's estimate
 /// plus 100 levels, or with no new board to go to. The outcome does not depend on the threads.
 ///
@@ -339,13 +339,8 @@ impl Estimate for LinearConflict {
 /// cells); boards of equal estimate ranked by [`PatternDb::second_opinion`]. On Korf and
 /// Felner's 5x5 boards under the 6-6-6-6 tables, that brought paths about a fifth nearer the
 /// optimum at no cost: the estimates take few values, so a level holds many boards of each.
+#[derive(Clone)]
 pub struct Tables<'a, const W: usize, const N: usize, const G: usize>(pub &'a PatternDb<W, N, G>);
-
-impl<const W: usize, const N: usize, const G: usize> Clone for Tables<'_, W, N, G> {
-    fn clone(&self) -> Self {
-        Tables(self.0)
-    }
-}
 
 impl<const W: usize, const N: usize, const G: usize> Estimate for Tables<'_, W, N, G> {
     type State = PatternState<G>;
