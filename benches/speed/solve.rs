@@ -139,18 +139,20 @@ pub fn solve(shells: [Shell; 3]) {
     }));
     let mut chart = Vec::new();
     for (what, side, boards) in sets {
-        let runs = [
-            ("linear conflict", 1),
-            ("linear conflict", 2),
-            ("linear conflict", 4),
+        // (estimate, effort, the arguments beside --effort)
+        let mut runs = vec![
+            ("linear conflict", 1, ""),
+            ("linear conflict", 2, ""),
+            ("linear conflict", 4, ""),
         ];
-        let under_tables = [("6-6-6-6 tables", 1), ("6-6-6-6 tables", 2)];
-        let under_tables = if side == 5 { &under_tables[..] } else { &[] };
-        for &(estimate, effort) in runs.iter().chain(under_tables) {
-            let args = match estimate {
-                "linear conflict" => format!("--effort {}", effort),
-                _ => format!("--effort {} {}", effort, tables),
-            };
+        if side == 5 {
+            runs.extend([
+                ("6-6-6-6 tables", 1, tables.as_str()),
+                ("6-6-6-6 tables", 2, tables.as_str()),
+            ]);
+        }
+        for (estimate, effort, more) in runs {
+            let args = format!("--effort {} {}", effort, more);
             let (mut walls, mut ratios, mut moves) = (Vec::new(), Vec::new(), 0);
             for (bound, tiles) in &boards {
                 let (wall, path) = solve_once(&mut shell, &args, side, tiles);
