@@ -388,8 +388,8 @@ pub fn build_table<const W: usize, const N: usize>(tiles: &[u8]) -> Vec<u8> {
                     let occupied = used | 1 << last;
                     // The new regions' cells, expanded together: a tile next to any of them
                     // steps in, leaving the blank where the tile was.
-                    let mut regions = 0u32;
-                    let mut rest = u32::from(new);
+                    let mut regions = 0u64;
+                    let mut rest = u64::from(new);
                     while rest != 0 {
                         regions |=
                             region::<W, N>(rest.trailing_zeros() as usize, board & !occupied);

@@ -68,6 +68,20 @@ pub fn build_large_table<const W: usize, const N: usize>(
     threads: usize,
     progress: impl Fn(u8, u64),
 ) -> Vec<u8> {
+    // Labels of two bits a cell: up to 32 cells fit a `u64`, and the build's look-ups of half
+    // as much memory miss the cache less.
+    match N <= 32 {
+        true => build_labelled::<W, N, u64>(tiles, threads, progress),
+        false => build_labelled::<W, N, u128>(tiles, threads, progress),
+    }
+}
+
+/// [`build_large_table`] with region labels of type `L` ([`region_labels`]).
+fn build_labelled<const W: usize, const N: usize, L: Label>(
+    tiles: &[u8],
+    threads: usize,
+    progress: impl Fn(u8, u64),
+) -> Vec<u8> {
     let k = tiles.len();
     let ranking = Ranking::new(k, N);
     let unranking = Unranking::new(&ranking, k);
@@ -75,13 +89,13 @@ pub fn build_large_table<const W: usize, const N: usize>(
     let marks: Vec<AtomicU64> = (0..(table.len() + 7) / 8)
         .map(|_| AtomicU64::new(0))
         .collect();
-    let labels = region_labels::<W, N>(k);
+    let labels = region_labels::<W, N, L>(k);
     let home: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
     let occupied = mask(&home);
     mark(
         &marks,
         ranking.rank(&home) as usize,
-        label::<N>(&labels, occupied, N - 1),
+        label::<N, _>(&labels, occupied, N - 1),
     );
     for distance in 0u8.. {
         let gained = sweep(&mut table, threads, |base, entries| {
@@ -98,7 +112,7 @@ pub fn build_large_table<const W: usize, const N: usize>(
                     *entry &= !FRONTIER;
                     let rank = (base + j) as u32;
                     let cells = placements.placement(rank);
-                    expand::<W, N>(&ranking, &labels, &cells[..k], rank, &marks);
+                    expand::<W, N, L>(&ranking, &labels, &cells[..k], rank, &marks);
                 }
             }
             0
@@ -149,13 +163,13 @@ pub fn symmetry_onto<const W: usize, const N: usize>(
 ) -> Option<Symmetry> {
     // Each group's homes, and the region the blank ends in.
     let goal = |tiles: &[u8]| {
-        let homes = tiles.iter().fold(0u32, |m, &t| m | 1 << (t - 1));
+        let homes = tiles.iter().fold(0u64, |m, &t| m | 1 << (t - 1));
         (homes, region::<W, N>(N - 1, Masks::<W, N>::BOARD & !homes))
     };
-    let carried = |cells: u32, map: &Symmetry| {
+    let carried = |cells: u64, map: &Symmetry| {
         (0..N)
             .filter(|&c| cells >> c & 1 != 0)
-            .fold(0u32, |m, c| m | 1 << map[c])
+            .fold(0u64, |m, c| m | 1 << map[c])
     };
     let ((homes, region), theirs) = (goal(tiles), goal(onto));
     symmetries::<W, N>()
@@ -243,14 +257,14 @@ fn settle(marks: &[AtomicU64], base: usize, entries: &mut [u8], distance: u8) ->
 /// The placement `cells` (the cell of each tile of the group) of rank `rank` expanded: each
 /// tile next to a region reached since its last expansion steps into it, and the region of the
 /// placement that leaves, the one of the cell the tile left, is marked.
-fn expand<const W: usize, const N: usize>(
+fn expand<const W: usize, const N: usize, L: Label>(
     ranking: &Ranking,
-    labels: &[u64],
+    labels: &[L],
     cells: &[u8],
     rank: u32,
     marks: &[AtomicU64],
 ) {
-    let mut slot_at = [NO_TILE as u8; MAX_CELLS];
+    let mut slot_at = [NO_TILE as u8; N];
     for (slot, &cell) in cells.iter().enumerate() {
         slot_at[usize::from(cell)] = slot as u8;
     }
@@ -265,11 +279,11 @@ fn expand<const W: usize, const N: usize>(
     if expanded != 0 {
         word.fetch_and(!(u64::from(expanded) << (8 * (rank % 8) + 4)), Relaxed);
     }
-    let (mut open, mut rest) = (0u32, Masks::<W, N>::BOARD & !occupied);
+    let (mut open, mut rest) = (0u64, Masks::<W, N>::BOARD & !occupied);
     while rest != 0 {
         let cell = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        open |= u32::from(reached >> (own >> (2 * cell) & 3) & 1) << cell;
+        open |= u64::from(reached >> own.region(cell) & 1) << cell;
     }
     for (slot, &from) in cells.iter().enumerate() {
         let from = usize::from(from);
@@ -280,14 +294,14 @@ fn expand<const W: usize, const N: usize>(
             let child =
                 ranking.after_step::<W, N>(rank, slot, from, to, |c| usize::from(slot_at[c]));
             let moved = occupied & !(1 << from) | 1 << to;
-            mark(marks, child as usize, label::<N>(labels, moved, from));
+            mark(marks, child as usize, label::<N, _>(labels, moved, from));
         }
     }
 }
 
 /// The regions of the free cells `free`, by lowest cell, the fourth and later as one.
-fn regions<const W: usize, const N: usize>(free: u32) -> [u32; REGIONS] {
-    let mut regions = [0u32; REGIONS];
+fn regions<const W: usize, const N: usize>(free: u64) -> [u64; REGIONS] {
+    let mut regions = [0u64; REGIONS];
     let (mut rest, mut i) = (free, 0);
     while rest != 0 {
         let found = region::<W, N>(rest.trailing_zeros() as usize, free);
@@ -320,7 +334,7 @@ const fn binomials() -> [[u32; MAX_RANKED + 1]; MAX_CELLS] {
 /// its mask (every set has a place, 65,536 of them); on a larger one its rank among the sets of
 /// as many cells in the order of their masks, the sum over its cells, lowest first, of (cell
 /// choose how many come before, plus one), as 2^25 places would take 256 MB.
-fn label_index<const N: usize>(occupied: u32) -> usize {
+fn label_index<const N: usize>(occupied: u64) -> usize {
     if N <= 16 {
         return occupied as usize;
     }
@@ -337,20 +351,21 @@ fn label_index<const N: usize>(occupied: u32) -> usize {
 /// [`label_index`], the number of each free cell's region as [`regions`] numbers them, two bits
 /// a cell: one look-up (in 512 KB on 16 cells, 1.4 MB for six tiles on 25) instead of a flood
 /// fill for each child a placement makes.
-fn region_labels<const W: usize, const N: usize>(k: usize) -> Vec<u64> {
-    let labels = |occupied: u32| {
+fn region_labels<const W: usize, const N: usize, L: Label>(k: usize) -> Vec<L> {
+    let labels = |occupied: u64| {
         let regions = regions::<W, N>(Masks::<W, N>::BOARD & !occupied);
         let index = |cell: usize| (0..REGIONS).find(|&i| regions[i] >> cell & 1 != 0);
-        (0..N).fold(0, |labels, cell| {
-            labels | (index(cell).unwrap_or(0) as u64) << (2 * cell)
-        })
+        let labels = (0..N).fold(0, |labels, cell| {
+            labels | (index(cell).unwrap_or(0) as u128) << (2 * cell)
+        });
+        L::try_from(labels).ok().expect("two bits a cell")
     };
     if N <= 16 {
         return (0..1 << N).map(labels).collect();
     }
     // The sets of `k` cells in the order of their masks: the next is the lowest run of cells
     // carried one up, the rest of the run back to the bottom.
-    let (mut all, mut occupied) = (Vec::new(), (1u32 << k) - 1);
+    let (mut all, mut occupied) = (Vec::new(), (1u64 << k) - 1);
     while occupied & !Masks::<W, N>::BOARD == 0 {
         all.push(labels(occupied));
         let carry = occupied + (occupied & occupied.wrapping_neg());
@@ -361,8 +376,26 @@ fn region_labels<const W: usize, const N: usize>(k: usize) -> Vec<u64> {
 
 /// The number of the region that holds `cell` among those the cells `occupied` leave free, from
 /// `labels` ([`region_labels`]).
-fn label<const N: usize>(labels: &[u64], occupied: u32, cell: usize) -> usize {
-    (labels[label_index::<N>(occupied)] >> (2 * cell) & 3) as usize
+fn label<const N: usize, L: Label>(labels: &[L], occupied: u64, cell: usize) -> usize {
+    labels[label_index::<N>(occupied)].region(cell)
+}
+
+/// The region labels of a set of occupied cells, two bits a cell: a `u64` or a `u128`.
+trait Label: Copy + Send + Sync + TryFrom<u128> {
+    /// The number of `cell`'s region.
+    fn region(self, cell: usize) -> usize;
+}
+
+impl Label for u64 {
+    fn region(self, cell: usize) -> usize {
+        (self >> (2 * cell) & 3) as usize
+    }
+}
+
+impl Label for u128 {
+    fn region(self, cell: usize) -> usize {
+        (self >> (2 * cell) & 3) as usize
+    }
 }
 
 /// `work` run over `table` in chunks of `CHUNK` entries, each given its first rank, shared out
@@ -486,7 +519,7 @@ mod tests {
     #[test]
     fn labels_tell_regions_apart_in_order_of_their_lowest_cells() {
         /// The sets of `k` of the cells `0..n`, as masks, in increasing order.
-        fn sets(n: usize, k: usize) -> Vec<u32> {
+        fn sets(n: usize, k: usize) -> Vec<u64> {
             match k {
                 0 => vec![0],
                 _ => {
@@ -496,7 +529,7 @@ mod tests {
             }
         }
         fn check<const W: usize, const N: usize>(k: usize) {
-            let labels = region_labels::<W, N>(k);
+            let labels = region_labels::<W, N, u128>(k);
             for (rank, occupied) in sets(N, k).into_iter().enumerate() {
                 // Every set of 16 cells or fewer is its own index.
                 let index = if N <= 16 { occupied as usize } else { rank };
@@ -512,7 +545,7 @@ mod tests {
                     let own = region::<W, N>(a, free).trailing_zeros() as usize;
                     let order = lowest.iter().position(|&c| c == own).unwrap();
                     let expected = order.min(REGIONS - 1);
-                    assert_eq!(label::<N>(&labels, occupied, a), expected, "{:b}", free);
+                    assert_eq!(label::<N, _>(&labels, occupied, a), expected, "{:b}", free);
                 }
             }
         }

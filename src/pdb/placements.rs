@@ -1,10 +1,10 @@
-//! The placements of a group of tiles on a board of up to 25 cells, as a pattern database's
+//! The placements of a group of tiles on a board of up to 49 cells, as a pattern database's
 //! build walks them: each ranked by a perfect index, as Cantor ranks permutations, and kept up
 //! to date as a tile steps ([`Ranking`]); the ranks taken in order ([`advance`]); and the
 //! region of free cells the blank wanders in for nothing ([`region`]).
 
-/// The most cells of a board: the 5x5 board's 25, a bit of a `u32` mask each.
-pub const MAX_CELLS: usize = 25;
+/// The most cells of a board: the 7x7 board's 49, a bit of a `u64` mask each.
+pub const MAX_CELLS: usize = 49;
 
 /// The most tiles of a group whose placements are ranked: eight, for the 7-8 tables of
 /// [`crate::pdb::large`].
@@ -43,7 +43,7 @@ const fn nth_bits() -> [[u8; 8]; 256] {
 
 /// The cell of the set bit of `cells` that has `n` set bits below it: a look-up a byte, not a
 /// loop of `n` steps.
-fn nth_cell(mut cells: u32, mut n: u32) -> u8 {
+fn nth_cell(mut cells: u64, mut n: u32) -> u8 {
     let mut base = 0;
     loop {
         let byte = cells as u8;
@@ -88,7 +88,7 @@ impl Unranking {
 
     /// The cells of the tiles from `from` on, given the rest `rank` of the rank past the digits
     /// before them and the cells `used` those tiles take.
-    fn fill(&self, cells: &mut [u8; MAX_RANKED], from: usize, mut rank: u32, mut used: u32) {
+    fn fill(&self, cells: &mut [u8; MAX_RANKED], from: usize, mut rank: u32, mut used: u64) {
         for (i, cell) in cells.iter_mut().enumerate().take(self.k).skip(from) {
             let digit = self.digit(i, rank);
             rank -= digit * self.weights[i];
@@ -125,7 +125,7 @@ pub struct InOrder<'a> {
     /// The block of the last rank, its first placement, and the cells the block's tiles take.
     block: u32,
     first: [u8; MAX_RANKED],
-    used: u32,
+    used: u64,
 }
 
 impl InOrder<'_> {
@@ -177,7 +177,7 @@ impl Ranking {
 
     /// The rank of a placement: `cells[i]` is the cell of the group's tile `i`.
     pub fn rank(&self, cells: &[u8]) -> u32 {
-        let mut used = 0u32;
+        let mut used = 0u64;
         let mut rank = 0;
         for (i, &cell) in cells.iter().enumerate() {
             let free_below = u32::from(cell) - (used & ((1 << cell) - 1)).count_ones();
@@ -216,8 +216,8 @@ impl Ranking {
 }
 
 /// The cells next to each cell of a board `width` wide with `cells` cells, as bit masks.
-const fn neighbour_masks(width: usize, cells: usize) -> [u32; MAX_CELLS] {
-    let mut masks = [0u32; MAX_CELLS];
+const fn neighbour_masks(width: usize, cells: usize) -> [u64; MAX_CELLS] {
+    let mut masks = [0u64; MAX_CELLS];
     let mut cell = 0;
     while cell < cells {
         if cell >= width {
@@ -238,8 +238,8 @@ const fn neighbour_masks(width: usize, cells: usize) -> [u32; MAX_CELLS] {
 }
 
 /// The cells of a board `width` wide with `cells` cells that are not in column `column`.
-const fn outside_column(width: usize, cells: usize, column: usize) -> u32 {
-    let (mut mask, mut cell) = (0u32, 0);
+const fn outside_column(width: usize, cells: usize, column: usize) -> u64 {
+    let (mut mask, mut cell) = (0u64, 0);
     while cell < cells {
         if cell % width != column {
             mask |= 1 << cell;
@@ -253,23 +253,23 @@ const fn outside_column(width: usize, cells: usize, column: usize) -> u32 {
 pub struct Masks<const W: usize, const N: usize>;
 
 impl<const W: usize, const N: usize> Masks<W, N> {
-    pub const NEIGHBOURS: [u32; MAX_CELLS] = neighbour_masks(W, N);
-    pub const BOARD: u32 = ((1u64 << N) - 1) as u32;
-    const NOT_LEFT: u32 = outside_column(W, N, 0);
-    const NOT_RIGHT: u32 = outside_column(W, N, W - 1);
+    pub const NEIGHBOURS: [u64; MAX_CELLS] = neighbour_masks(W, N);
+    pub const BOARD: u64 = (1 << N) - 1;
+    const NOT_LEFT: u64 = outside_column(W, N, 0);
+    const NOT_RIGHT: u64 = outside_column(W, N, W - 1);
 }
 
 /// The set of the cells `cells`, a bit a cell.
 #[inline]
-pub fn mask(cells: &[u8]) -> u32 {
+pub fn mask(cells: &[u8]) -> u64 {
     cells.iter().fold(0, |m, &c| m | 1 << c)
 }
 
 /// The cells the blank reaches from `start` through the free cells `free` of a board `W` wide
 /// with `N` cells.
-pub fn region<const W: usize, const N: usize>(start: usize, free: u32) -> u32 {
+pub fn region<const W: usize, const N: usize>(start: usize, free: u64) -> u64 {
     let (not_left, not_right) = (Masks::<W, N>::NOT_LEFT, Masks::<W, N>::NOT_RIGHT);
-    let mut region = 1u32 << start;
+    let mut region = 1u64 << start;
     loop {
         let grown = (region
             | region << W
@@ -287,10 +287,10 @@ pub fn region<const W: usize, const N: usize>(start: usize, free: u32) -> u32 {
 /// The next placement of `cells.len()` tiles on the cells of `board` in rank order: the last
 /// tile to the next free cell above its own, or else the one before it, and so on, the tiles
 /// after it on the lowest free cells. False after the last placement.
-pub fn advance(cells: &mut [u8], board: u32) -> bool {
+pub fn advance(cells: &mut [u8], board: u64) -> bool {
     for i in (0..cells.len()).rev() {
         let used = mask(&cells[..i]);
-        let above = board & !used & !((2u64 << cells[i]) - 1) as u32;
+        let above = board & !used & !((2u64 << cells[i]) - 1);
         if above != 0 {
             cells[i] = above.trailing_zeros() as u8;
             let mut used = used | 1 << cells[i];
