@@ -39,6 +39,10 @@ pub const BEAM_WIDTH: usize = 20_000;
 #[cfg(feature = "tables")]
 const TABLES_BEAM_WIDTH: usize = 60_000;
 
+/// The same for a 6x6 board under its tables.
+#[cfg(feature = "tables")]
+const TABLES_6X6_BEAM_WIDTH: usize = 60_000;
+
 /// The most cells of a board, or of the last block of a larger board, that beam search solves;
 /// a level keeps `BEAM_WORK / cells` boards at most, so a level costs about the same on any
 /// board. Past 64 cells the search loses its way more often, but is finished from the nearest
@@ -100,6 +104,9 @@ pub struct AnyShape {
     /// has needed them.
     #[cfg(feature = "tables")]
     tables_5x5: Option<PatternDb<5, 25, 4>>,
+    /// The same for the 6x6 board's tables.
+    #[cfg(feature = "tables")]
+    tables_6x6: Option<PatternDb<6, 36, 7>>,
 }
 
 impl AnyShape {
@@ -117,6 +124,8 @@ impl AnyShape {
             solvers: Vec::new(),
             #[cfg(feature = "tables")]
             tables_5x5: None,
+            #[cfg(feature = "tables")]
+            tables_6x6: None,
         }
     }
 
@@ -203,18 +212,25 @@ impl AnyShape {
     fn beam(&mut self, width: usize, block: &[u32]) -> Outcome {
         let effort = self.settings.effort.unwrap_or(1);
         #[cfg(feature = "tables")]
-        if let (Some(dir), (5, 25)) = (&self.settings.search.tables, (width, block.len())) {
+        if let Some(dir) = &self.settings.search.tables {
             let threads = self.threads;
-            let tables = self
-                .tables_5x5
-                .get_or_insert_with(|| ready::saved_6666_alone(dir, threads));
-            return beam::solve(
-                width,
-                block,
-                TABLES_BEAM_WIDTH * effort,
-                threads,
-                Tables(tables),
-            );
+            match (width, block.len()) {
+                (5, 25) => {
+                    let tables = self
+                        .tables_5x5
+                        .get_or_insert_with(|| ready::saved_6666_alone(dir, threads));
+                    let beam_width = TABLES_BEAM_WIDTH * effort;
+                    return beam::solve(width, block, beam_width, threads, Tables(tables));
+                }
+                (6, 36) => {
+                    let tables = self
+                        .tables_6x6
+                        .get_or_insert_with(|| ready::saved_6x6_alone(dir, threads));
+                    let beam_width = TABLES_6X6_BEAM_WIDTH * effort;
+                    return beam::solve(width, block, beam_width, threads, Tables(tables));
+                }
+                _ => {}
+            }
         }
         let beam_width = (BEAM_WORK / block.len()).min(BEAM_WIDTH) * effort;
         let estimate = LinearConflict::new(width, block.len());
