@@ -6,10 +6,13 @@
 
 use crate::common;
 
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
 use common::{
     distances_by_hash_map, first_shortest_path, korf_felner_50, manhattan_sum,
-    random_solvable_board, replay, rows_of, run_with, slides, solvable_by_inversions, stdout_of,
-    Rng, SHAPES_UP_TO_16_CELLS,
+    random_solvable_board, random_walk, replay, rows_of, run_with, slides, solvable_by_inversions,
+    stdout_of, Rng, SHAPES_UP_TO_16_CELLS,
 };
 
 const SOLVE: &str = env!("CARGO_BIN_EXE_solve");
@@ -524,18 +527,93 @@ fn five_by_five_boards_in_the_fewest_moves_with_saved_tables() {
     }
 }
 
-/// The folder of the 5x5 board's 6-6-6-6 tables, which later runs of the tests reuse: built by
-/// the first test that needs it (about a minute on two cores; the builder is checked against a
-/// plain search on smaller groups in `pdb::large`'s tests) while any other waits.
-fn tables_5x5() -> std::path::PathBuf {
-    static READY: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables-5x5");
-    let mut ready = READY.lock().unwrap();
-    if !*ready {
-        engine::pdb::ready::saved_6666_alone(&dir, 2);
-        *ready = true;
+/// The folder of the 5x5 board's 6-6-6-6 tables ([`saved_tables`]), about a minute to build.
+fn tables_5x5() -> PathBuf {
+    saved_tables("tables-5x5", |dir| {
+        engine::pdb::ready::saved_6666_alone(dir, 2);
+    })
+}
+
+/// The folder of the 6x6 board's tables ([`saved_tables`]), about half a minute to build.
+fn tables_6x6() -> PathBuf {
+    saved_tables("tables-6x6", |dir| {
+        engine::pdb::ready::saved_6x6_alone(dir, 2);
+    })
+}
+
+/// The folder `name` of saved tables, which later runs of the tests reuse: filled by `fill` in
+/// the first test that needs it while any other waits (the builder is checked against a plain
+/// search on smaller groups in `pdb::large`'s tests).
+fn saved_tables(name: &str, fill: fn(&Path)) -> PathBuf {
+    static READY: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let mut ready = READY.lock().unwrap_or_else(|e| e.into_inner());
+    if !ready.iter().any(|done| done == name) {
+        fill(&dir);
+        ready.push(name.to_string());
     }
     dir
+}
+
+/// `solve --tables DIR` on 6x6 boards: beam search under the 6x6 board's tables. On two boards
+/// of random walks every path replays to the goal; the paths are the same on one thread and on
+/// two, and shorter in all than under linear conflict without the tables.
+#[test]
+fn six_by_six_paths_under_saved_tables() {
+    let dir = tables_6x6();
+    let mut rng = Rng::new(36);
+    let boards: Vec<Vec<u32>> = (0..2)
+        .map(|_| random_walk(6, 1000 + rng.below(9001), &mut rng))
+        .collect();
+    let paths = |args: &[&str]| {
+        let output = stdout_of(SOLVE, args, &input_of(6, &boards));
+        assert_eq!(output.lines().count(), boards.len(), "{:?}", args);
+        let goal: Vec<u32> = (1..36).chain([0]).collect();
+        for (board, path) in boards.iter().zip(output.lines()) {
+            assert_eq!(replay(6, board, path), Some(goal.clone()), "{:?}", args);
+        }
+        output
+    };
+    let tables = ["--tables", dir.to_str().unwrap(), "--threads"];
+    let two = paths(&[&tables[..], &["2"]].concat());
+    assert_eq!(paths(&[&tables[..], &["1"]].concat()), two);
+    let plain = paths(&["--threads", "2"]);
+    let moves = |paths: &str| paths.lines().map(str::len).sum::<usize>();
+    assert!(
+        moves(&two) < moves(&plain),
+        "{} moves, {} without the tables",
+        moves(&two),
+        moves(&plain)
+    );
+}
+
+/// The 6x6 board's tables never estimate more moves than the fewest, nor fewer than Manhattan
+/// distance: checked on every board along the first shortest path, by a plain IDA* that shares
+/// no code with the engine, from boards of short random walks.
+#[test]
+fn six_by_six_tables_estimate_between_manhattan_distance_and_the_fewest_moves() {
+    use engine::search::ida_star::Heuristic;
+    let db = engine::pdb::ready::saved_6x6_alone(&tables_6x6(), 2);
+    let mut rng = Rng::new(6);
+    for _ in 0..8 {
+        let mut board: Vec<u8> = random_walk(6, 40, &mut rng)
+            .iter()
+            .map(|&t| t as u8)
+            .collect();
+        let path = plain_ida_star(&board, 6);
+        for (done, letter) in path.chars().chain([' ']).enumerate() {
+            let cells: [u8; 36] = board.clone().try_into().unwrap();
+            let estimate = db.estimate(&db.state(&cells)) as usize;
+            let tiles: Vec<u32> = board.iter().map(|&t| u32::from(t)).collect();
+            let manhattan = manhattan_sum(6, &tiles) as usize;
+            let left = path.len() - done;
+            assert!(manhattan <= estimate && estimate <= left, "{:?}", board);
+            if let Some((_, next)) = slides(&board, 6).into_iter().find(|(l, _)| *l == letter) {
+                board = next;
+            }
+        }
+        assert_eq!(board, goal(36));
+    }
 }
 
 /// `solve --tables DIR` on 5x5 boards: beam search under the 6-6-6-6 tables. On three of Korf and

@@ -1,7 +1,7 @@
 //! Pattern database tables too large for [`crate::pdb::additive::build_table`]: Korf and Felner's
 //! 7-8 partition of the 4x4 board, whose group of eight tiles has 16·15·..·9 = 518,918,400
-//! placements, and their 6-6-6-6 partition of the 5x5 board, 127,512,000 placements a group.
-//! That builder keeps three 16-bit masks of blank cells a placement, 3 GB for the 7-8 group;
+//! placements, their 6-6-6-6 partition of the 5x5 board, 127,512,000 placements a group, and
+//! seven groups of five tiles on the 6x6 board, 45,239,040 placements a group. That builder keeps three 16-bit masks of blank cells a placement, 3 GB for the 7-8 group;
 //! this one keeps a byte and the table's own byte, about 1 GB, and shares each level out between
 //! the threads.
 //!
@@ -373,8 +373,8 @@ fn label_index<const N: usize>(occupied: u64) -> usize {
 
 /// For each set of `k` occupied cells of a board `W` wide with `N` cells, at its
 /// [`label_index`], the number of each free cell's region as [`regions`] numbers them, two bits
-/// a cell: one look-up (in 512 KB on 16 cells, 1.4 MB for six tiles on 25) instead of a flood
-/// fill for each child a placement makes.
+/// a cell: one look-up (in 512 KB on 16 cells, 1.4 MB for six tiles on 25, 6 MB for five on 36)
+/// instead of a flood fill for each child a placement makes.
 fn region_labels<const W: usize, const N: usize, L: Label>(k: usize) -> Vec<L> {
     let labels = |occupied: u64| {
         let regions = regions::<W, N>(Masks::<W, N>::BOARD & !occupied);
@@ -489,11 +489,22 @@ mod tests {
     }
 
     #[test]
-    fn builds_tables_of_the_5x5_board_as_a_plain_search_does() {
+    fn builds_tables_of_the_5x5_and_6x6_boards_as_a_plain_search_does() {
+        use crate::pdb::additive::tests::plain_table;
         // Three tiles of a row, and three that wall off a corner's cells.
         for tiles in [&[1, 2, 3][..], &[4, 10, 15], &[19, 23, 24]] {
-            let plain = crate::pdb::additive::tests::plain_table::<5, 25>(tiles);
-            assert_eq!(build_large_table::<5, 25>(tiles, 2, |_, _| {}), plain);
+            assert_eq!(
+                build_large_table::<5, 25>(tiles, 2, |_, _| {}),
+                plain_table::<5, 25>(tiles)
+            );
+        }
+        // Past 32 cells, whose labels take a `u128`: three tiles of a 2-by-2 block, and two
+        // tiles that wall off the corner cell, or the blank's.
+        for tiles in [&[15, 16, 21][..], &[2, 7], &[30, 35]] {
+            assert_eq!(
+                build_large_table::<6, 36>(tiles, 2, |_, _| {}),
+                plain_table::<6, 36>(tiles)
+            );
         }
     }
 
@@ -580,6 +591,7 @@ mod tests {
             check::<5, 25>(k);
         }
         check::<3, 18>(5);
+        check::<6, 36>(3);
     }
 
     #[test]

@@ -1,10 +1,10 @@
-//! The placements of a group of tiles on a board of up to 49 cells, as a pattern database's
+//! The placements of a group of tiles on a board of up to 36 cells, as a pattern database's
 //! build walks them: each ranked by a perfect index, as Cantor ranks permutations, and kept up
 //! to date as a tile steps ([`Ranking`]); the ranks taken in order ([`advance`]); and the
 //! region of free cells the blank wanders in for nothing ([`region`]).
 
-/// The most cells of a board: the 7x7 board's 49, a bit of a `u64` mask each.
-pub const MAX_CELLS: usize = 49;
+/// The most cells of a board: the 6x6 board's 36, a bit of a `u64` mask each.
+pub const MAX_CELLS: usize = 36;
 
 /// The most tiles of a group whose placements are ranked: eight, for the 7-8 tables of
 /// [`crate::pdb::large`].
