@@ -1,7 +1,7 @@
 //! 6. `solve`, boards of any shape, one board per process: random boards of every shape of up to
 //!    16 cells (optimal); past 16 cells by beam search at three efforts, Korf and Felner's 50 5x5
 //!    boards against their published optimal lengths and random-walk 5x5, 6x6 and 7x7 boards
-//!    against the tiles' Manhattan distance, the 5x5 boards under the saved 6-6-6-6 tables too
+//!    against the tiles' Manhattan distance, the 5x5 and 6x6 boards under their saved tables too
 //!    (`--tables`, at two efforts), with a chart of length against time on Korf and Felner's
 //!    boards written to doc/solve-5x5.svg; larger random boards against that distance.
 
@@ -86,22 +86,22 @@ pub fn solve(shells: [Shell; 3]) {
     let mut shell = five_shell;
     let folder = std::env::temp_dir().join(format!("solve-bench-beam-{}", std::process::id()));
     let tables = format!("--quiet --tables '{}'", folder.display());
+    // The wall time of a first run on `side`'s boards under `--tables`, which builds the tables.
+    let mut first_run = |side: usize| {
+        let tiles = random_walk(side, 1000, &mut Rng::new(side as u64));
+        human(solve_once(&mut shell, &tables, side, &tiles).0)
+    };
+    let (built_5x5, built_6x6) = (first_run(5), first_run(6));
     println!(
         "\nBoards past 16 cells by beam search at `--effort` 1 (the default), 2 and 4, each \
          through `solve` in a process of its own: Korf and Felner's 50 5x5 boards against their \
          published optimal lengths (81 to 114), and random-walk boards (from the goal, 1,000 to \
          10,000 random moves, a move off the edge doing nothing) against the tiles' Manhattan \
-         distance, a lower bound on any path. The 5x5 boards also with `--tables`, under the \
-         6-6-6-6 tables saved by a first run, which built them and answered a board in {}.\n",
-        human(
-            solve_once(
-                &mut shell,
-                &tables,
-                5,
-                &random_walk(5, 1000, &mut Rng::new(5))
-            )
-            .0
-        )
+         distance, a lower bound on any path. The 5x5 and 6x6 boards also with `--tables`, under \
+         the tables saved by a first run of each size, which built them and answered a board: \
+         the 5x5 board's 6-6-6-6 tables in {}, the 6x6 board's seven tables of five tiles in \
+         {}.\n",
+        built_5x5, built_6x6
     );
     println!(
         "| Boards | Estimate | Effort | Mean moves | Mean ratio | Worst ratio | Wall, median | \
@@ -145,10 +145,15 @@ pub fn solve(shells: [Shell; 3]) {
             ("linear conflict", 2, ""),
             ("linear conflict", 4, ""),
         ];
-        if side == 5 {
+        let under_tables = match side {
+            5 => "6-6-6-6 tables",
+            6 => "5-tile tables",
+            _ => "",
+        };
+        if !under_tables.is_empty() {
             runs.extend([
-                ("6-6-6-6 tables", 1, tables.as_str()),
-                ("6-6-6-6 tables", 2, tables.as_str()),
+                (under_tables, 1, tables.as_str()),
+                (under_tables, 2, tables.as_str()),
             ]);
         }
         for (estimate, effort, more) in runs {
