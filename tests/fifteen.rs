@@ -370,8 +370,9 @@ fn a_search_shared_out_between_threads_finds_the_path_of_one_thread() {
 }
 
 /// `--tables DIR`: the first run builds the tables and saves them, saying so on standard error;
-/// later runs load them in silence; a cut or changed file is built again; two processes at once
-/// leave one sound file. The answers are Korf's published lengths every time.
+/// later runs load them in silence; a cut or changed file is built again; of three processes at
+/// once one builds and the others wait; what a killed build left is cleared. The answers are
+/// Korf's published lengths every time.
 #[test]
 fn tables_kept_in_a_folder() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("kept-tables");
@@ -431,19 +432,39 @@ fn tables_kept_in_a_folder() {
         assert_eq!(std::fs::read(&saved[0]).unwrap(), whole);
         assert_eq!(run(), "");
     }
-    // Two processes building at once into a fresh folder.
+    // Three processes at once on a fresh folder: one builds, the others wait for it (or load
+    // what it saved, if they start late), and the tables alone are left.
     std::fs::remove_dir_all(&dir).unwrap();
-    std::thread::scope(|scope| {
-        let both: Vec<_> = (0..2).map(|_| scope.spawn(run)).collect();
-        // Each builds, or loads what the other saved if it starts late.
-        for process in both {
-            let said = process.join().unwrap();
-            assert!(said.is_empty() || said.starts_with("building"), "{}", said);
-        }
+    let said: Vec<String> = std::thread::scope(|scope| {
+        let all: Vec<_> = (0..3).map(|_| scope.spawn(run)).collect();
+        all.into_iter().map(|p| p.join().unwrap()).collect()
     });
-    assert_eq!(files(), saved, "one file, no part left");
+    let builders = said.iter().filter(|s| s.starts_with("building")).count();
+    let waited = "waiting for process ";
+    let others = said
+        .iter()
+        .filter(|s| s.is_empty() || s.starts_with(waited));
+    assert_eq!((builders, others.count()), (1, 2), "{:?}", said);
+    assert_eq!(files(), saved, "one file, no part or claim left");
     assert_eq!(std::fs::read(&saved[0]).unwrap(), whole);
     assert_eq!(run(), "");
+    // What a process killed while it built and saved leaves, its claim and its temporary file,
+    // is cleared by the next that builds, and the claim does not hold it back.
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::create_dir(&dir).unwrap();
+    let mut gone = std::process::Command::new("true").spawn().unwrap();
+    gone.wait().unwrap();
+    let name = saved[0].file_name().unwrap().to_str().unwrap();
+    let left = [
+        dir.join(format!(".{}.lock", name)),
+        dir.join(format!(".{}.{}.part", name, gone.id())),
+    ];
+    for file in &left {
+        std::fs::write(file, gone.id().to_string()).unwrap();
+    }
+    assert!(run().starts_with("building"));
+    assert_eq!(files(), saved, "the leftovers cleared");
+    assert_eq!(std::fs::read(&saved[0]).unwrap(), whole);
     // With --quiet, the same file, built without a word.
     std::fs::remove_dir_all(&dir).unwrap();
     let quiet = ["--tables", dir_arg, "--quiet"];

@@ -200,6 +200,8 @@ fn saved<const W: usize, const N: usize, const G: usize>(
     let sizes: Vec<usize> = groups.iter().map(|g| table_len(N, g.len())).collect();
     let progress = Progress::new();
     let kept = dir.map(|dir| (dir, saved::file(dir, groups)));
+    // Held from before the build until after the save: other processes wait, then load.
+    let mut _claim = None;
     let building = match &kept {
         Some((dir, file)) => {
             match saved::load(dir, groups, &sizes, threads) {
@@ -208,6 +210,17 @@ fn saved<const W: usize, const N: usize, const G: usize>(
                     progress.say(&format!("{} {}; it is built again", file.display(), why));
                 }
                 Err(NotLoaded::Missing) => {}
+            }
+            _claim = saved::claim(dir, groups, |id| {
+                let said = format!(
+                    "waiting for process {} to build the {} pattern databases",
+                    id, name
+                );
+                progress.say(&said);
+            });
+            // Another process may have saved them while this one waited.
+            if let Ok(tables) = saved::load(dir, groups, &sizes, threads) {
+                return PatternDb::from_saved_tables(groups, tables);
             }
             format!("in {}, once", dir.display())
         }

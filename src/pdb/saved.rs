@@ -7,8 +7,8 @@
 //! that is missing, cut short, changed in any byte, or of other tables is never trusted: it
 //! loads as nothing, and the caller builds the tables again. A file is written whole under a
 //! name of its own in the same folder, then renamed over the old one (a rename within a folder
-//! is atomic), so a reader sees the old file or the new one, never half of one, and two
-//! processes saving at once each rename a whole file.
+//! is atomic), so a reader sees the old file or the new one, never half of one. Processes
+//! sharing a folder build a file once: the builder holds a claim ([`claim`]) the others wait on.
 //!
 //! A loaded table is the file itself, mapped read-only (`mmap`), not a copy: copying the 7-8
 //! tables' half gigabyte into fresh memory takes about half a second, where mapping them and
@@ -29,6 +29,11 @@ const MAGIC: &[u8; 8] = b"SPJPDB02";
 /// The file of `partition`'s tables in `dir`: `pdb-1.5.6-7.8-2.3.4.bin` for `{1 5 6}`, `{7 8}`
 /// and `{2 3 4}`.
 pub fn file(dir: &Path, partition: &[&[u8]]) -> PathBuf {
+    dir.join(file_name(partition))
+}
+
+/// The name of the file of `partition`'s tables ([`file`]).
+fn file_name(partition: &[&[u8]]) -> String {
     let groups: Vec<String> = partition
         .iter()
         .map(|group| {
@@ -36,7 +41,7 @@ pub fn file(dir: &Path, partition: &[&[u8]]) -> PathBuf {
             tiles.join(".")
         })
         .collect();
-    dir.join(format!("pdb-{}.bin", groups.join("-")))
+    format!("pdb-{}.bin", groups.join("-"))
 }
 
 /// Why no tables were loaded: no file, or one that is not sound, and what is wrong with it.
@@ -210,16 +215,107 @@ mod mapping {
     }
 }
 
+/// A process's claim on building a partition's tables in a folder: the file `.{name}.lock`
+/// beside the tables' file, made only where none is, holding the process's id. Let go of when
+/// dropped; a claim whose process is gone (killed, say) is let go of by the next claimant.
+pub struct Claim {
+    path: PathBuf,
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.path);
+    }
+}
+
+/// Claims the building of `partition`'s tables in `dir` (created if need be), so that processes
+/// sharing the folder build them once: first clears what processes now gone left there (their
+/// temporary files and claims); while a live process holds the claim, tells `waiting` its id
+/// once and waits for it to let go. `None` if the folder takes no claim (then the caller builds
+/// without one, as where processes cannot be told apart: every other claim looks gone).
+pub fn claim(dir: &Path, partition: &[&[u8]], mut waiting: impl FnMut(u32)) -> Option<Claim> {
+    fs::create_dir_all(dir).ok()?;
+    clear_leftovers(dir);
+    let path = dir.join(format!(".{}.lock", file_name(partition)));
+    let (mut told, mut unreadable) = (false, 0);
+    loop {
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(mut file) => {
+                let claim = Claim { path };
+                write!(file, "{}", std::process::id()).ok()?;
+                return Some(claim);
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                let holder = fs::read_to_string(&path).ok();
+                match holder.and_then(|id| id.parse::<u32>().ok()) {
+                    Some(id) if alive(id) => {
+                        if !told {
+                            waiting(id);
+                            told = true;
+                        }
+                    }
+                    // A claim made but never written, for a second, is of a process gone.
+                    None if unreadable < 10 => unreadable += 1,
+                    _ => {
+                        let _ = fs::remove_file(&path);
+                        continue;
+                    }
+                }
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+            Err(_) => return None,
+        }
+    }
+}
+
+/// Removes the temporary files (`save`'s) and claims of processes now gone from `dir`.
+fn clear_leftovers(dir: &Path) {
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(_) => return,
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let process = name
+            .strip_prefix(".pdb-")
+            .and_then(|rest| rest.strip_suffix(".part"))
+            .and_then(|rest| rest.rsplit('.').next())
+            .and_then(|id| id.parse::<u32>().ok());
+        if process.map_or(false, |id| !alive(id)) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Whether the process `id` is running (on unix, where a signal 0 asks; elsewhere, never known:
+/// every other process's claim looks gone).
+#[cfg(unix)]
+fn alive(id: u32) -> bool {
+    extern "C" {
+        fn kill(pid: i32, signal: i32) -> i32;
+    }
+    const EPERM: i32 = 1;
+    // Safety: signal 0 sends nothing; it only asks whether the process exists.
+    let asked = unsafe { kill(id as i32, 0) };
+    asked == 0 || io::Error::last_os_error().raw_os_error() == Some(EPERM)
+}
+
+#[cfg(not(unix))]
+fn alive(id: u32) -> bool {
+    id == std::process::id()
+}
+
 /// Saves `tables`, those of `partition`, in `dir` (created if need be): written whole under a
 /// name of this process's own, a table at a time, then renamed over the file.
 pub fn save(dir: &Path, partition: &[&[u8]], tables: &[Vec<u8>]) -> io::Result<()> {
     fs::create_dir_all(dir)?;
     let sizes: Vec<usize> = tables.iter().map(Vec::len).collect();
     let head = header(partition, &sizes);
-    let target = file(dir, partition);
-    let name = target
-        .file_name()
-        .map_or("pdb".into(), |n| n.to_string_lossy());
+    let (target, name) = (file(dir, partition), file_name(partition));
     let temporary = dir.join(format!(".{}.{}.part", name, std::process::id()));
     let write = || -> io::Result<()> {
         let mut file = fs::File::create(&temporary)?;
