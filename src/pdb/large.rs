@@ -1,9 +1,9 @@
 //! Pattern database tables too large for [`crate::pdb::additive::build_table`]: Korf and Felner's
 //! 7-8 partition of the 4x4 board, whose group of eight tiles has 16·15·..·9 = 518,918,400
 //! placements, their 6-6-6-6 partition of the 5x5 board, 127,512,000 placements a group, and
-//! seven groups of five tiles on the 6x6 board, 45,239,040 placements a group. That builder keeps three 16-bit masks of blank cells a placement, 3 GB for the 7-8 group;
-//! this one keeps a byte and the table's own byte, about 1 GB, and shares each level out between
-//! the threads.
+//! seven groups of five tiles on the 6x6 board, 45,239,040 placements a group. That builder
+//! keeps three 16-bit masks of blank cells a placement, 3 GB for the 7-8 group; this one keeps a
+//! byte and the table's own byte, about 1 GB, and shares each level out between the threads.
 //!
 //! The state is the same: a placement and the region of free cells the blank stands in. The
 //! regions of a placement are numbered by their lowest cell, and a placement's byte holds which

@@ -116,13 +116,7 @@ pub fn saved_6666_alone(dir: &Path, threads: usize) -> PatternDb<5, 25, 4> {
 /// what a beam search ranks boards by. Five tables built and two carried over, 317 MB.
 #[cfg(feature = "tables")]
 pub fn saved_6x6_alone(dir: &Path, threads: usize) -> PatternDb<6, 36, 7> {
-    let partition = Partition {
-        groups: &PARTITION_6X6,
-        name: "6x6 board's 5-5-5-5-5-5-5",
-        at_once: 1,
-        build: build_large::<6, 36>,
-    };
-    saved(Some(dir), threads, partition)
+    saved(Some(dir), threads, TABLES_6X6)
 }
 
 /// Korf and Felner's 6-6-6-6 partition, as a folder keeps it.
@@ -132,6 +126,15 @@ const TABLES_6666: Partition = Partition {
     name: "6-6-6-6",
     at_once: 1,
     build: build_large::<5, 25>,
+};
+
+/// The 6x6 board's partition into seven groups of five tiles, as a folder keeps it.
+#[cfg(feature = "tables")]
+const TABLES_6X6: Partition = Partition {
+    groups: &PARTITION_6X6,
+    name: "6x6 board's 5-5-5-5-5-5-5",
+    at_once: 1,
+    build: build_large::<6, 36>,
 };
 
 /// A partition whose tables a folder keeps: its groups, its name for what is told, how many of

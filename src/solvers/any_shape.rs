@@ -12,6 +12,9 @@
 //! optimal too.
 
 #[cfg(feature = "tables")]
+use std::path::Path;
+
+#[cfg(feature = "tables")]
 use crate::big_boards::beam::Tables;
 use crate::big_boards::beam::{self, LinearConflict, Outcome};
 use crate::big_boards::constructive;
@@ -217,18 +220,16 @@ impl AnyShape {
             let threads = self.threads;
             match (width, block.len()) {
                 (5, 25) => {
-                    let tables = self
-                        .tables_5x5
-                        .get_or_insert_with(|| ready::saved_6666_alone(dir, threads));
+                    let tables = &mut self.tables_5x5;
                     let beam_width = TABLES_BEAM_WIDTH * effort;
-                    return beam::solve(width, block, beam_width, threads, Tables(tables));
+                    let load = ready::saved_6666_alone;
+                    return under_tables(tables, load, dir, block, beam_width, threads);
                 }
                 (6, 36) => {
-                    let tables = self
-                        .tables_6x6
-                        .get_or_insert_with(|| ready::saved_6x6_alone(dir, threads));
+                    let tables = &mut self.tables_6x6;
                     let beam_width = TABLES_6X6_BEAM_WIDTH * effort;
-                    return beam::solve(width, block, beam_width, threads, Tables(tables));
+                    let load = ready::saved_6x6_alone;
+                    return under_tables(tables, load, dir, block, beam_width, threads);
                 }
                 _ => {}
             }
@@ -330,6 +331,21 @@ fn board_of<const W: usize, const N: usize>(tiles: &[u32]) -> Board<W, N> {
         *cell = tile as u8;
     }
     Board::from_tiles(cells).expect("an arrangement of the tiles")
+}
+
+/// Beam search on `block`, a whole board `W` wide with `N` cells, keeping `beam_width` boards a
+/// level ranked by the tables in `tables`, got from `dir` by `load` when first needed.
+#[cfg(feature = "tables")]
+fn under_tables<const W: usize, const N: usize, const G: usize>(
+    tables: &mut Option<PatternDb<W, N, G>>,
+    load: fn(&Path, usize) -> PatternDb<W, N, G>,
+    dir: &Path,
+    block: &[u32],
+    beam_width: usize,
+    threads: usize,
+) -> Outcome {
+    let tables = tables.get_or_insert_with(|| load(dir, threads));
+    beam::solve(W, block, beam_width, threads, Tables(tables))
 }
 
 /// The optimal solver of the shape `(width, height)`, of at most 16 cells or 5x5, as `settings`
