@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use engine::board::Board;
 use engine::exact::bfs::Distances;
-use engine::io::judge::{self, each_alone, Answer, Solve};
+use engine::io::judge::{self, each_alone, Answered, Solve};
 
 const HELP: &str = "\
 sliding: LeetCode 773 \"Sliding Puzzle\"
@@ -32,11 +32,19 @@ fn main() -> ExitCode {
 struct DistancesAlone(Distances<3, 6>);
 
 impl Solve<3, 6> for DistancesAlone {
-    fn answer(&mut self, cases: &[(Board<3, 6>, Board<3, 6>)], path: bool) -> Vec<Option<Answer>> {
+    const QUICK: bool = true;
+
+    fn answer(
+        &mut self,
+        cases: &[(Board<3, 6>, Board<3, 6>)],
+        path: bool,
+        answered: &mut Answered,
+    ) {
         each_alone(
             &mut self.0,
             cases,
             path,
+            answered,
             Distances::distance,
             Distances::path,
         )

@@ -76,6 +76,17 @@ fn a_board_of_80_moves_the_most_any_board_needs_climbs_to_the_large_tables() {
     assert_eq!(replay_board(start, &letters), Some(goal));
 }
 
+/// Answers go out as they are found: of a board one move from the goal and a board of 80 moves
+/// in one input (one batch), the first answer is out while the second board is searched for
+/// seconds, and a run killed then keeps it.
+#[test]
+fn each_answer_is_printed_as_soon_as_it_and_those_before_it_are_known() {
+    let goal = Board16::canonical_goal(15);
+    let near = *goal.moved(Move::Up).unwrap().tiles();
+    let input = rows(&[near, eighty_move_boards()[11]]);
+    common::prints_the_first_answer_alone_first(FIFTEEN, &[], &input, "1\n");
+}
+
 /// Every board within `depth` moves of the goal, with its distance.
 fn near_the_goal(depth: u8) -> HashMap<[u8; 16], u8> {
     let goal = *Board16::canonical_goal(15).tiles();

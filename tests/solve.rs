@@ -239,6 +239,56 @@ fn five_by_five_paths_against_published_optimal_lengths() {
     }
 }
 
+/// Each board's line is printed as soon as it is found: of a 2x2 board and one of Korf and
+/// Felner's 5x5 boards under `--optimal` (a search of seconds at least), the first line is out
+/// while the second board is searched, and a run killed then keeps it.
+#[test]
+fn each_line_is_printed_as_soon_as_it_is_found() {
+    let hard = korf_felner_50()[0].1;
+    let input = format!("1 2\n0 3\n\n{}", rows_of(5, &hard));
+    common::prints_the_first_answer_alone_first(SOLVE, &["--optimal"], &input, "R\n");
+}
+
+/// A saved tables file cut short under a running search (here by this test, as another program
+/// might) ends the run with an `error:` line that names the file, and status 1, not a silent
+/// crash; what was printed stays printed. On a copy of the saved 5x5 tables, `solve --optimal`
+/// answers a board of some 60 moves, which loads them, then searches one of Korf and Felner's
+/// (for seconds at least) until the file is cut.
+#[test]
+fn a_tables_file_cut_short_under_a_search_is_named_and_ends_the_run() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables-cut-short");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir(&dir).unwrap();
+    let saved = std::fs::read_dir(tables_5x5())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap();
+    let copy = dir.join(saved.file_name());
+    std::fs::copy(saved.path(), &copy).unwrap();
+    let near = random_walk(5, 200, &mut Rng::new(1));
+    let hard = korf_felner_50()[0].1.map(u32::from).to_vec();
+    let input = input_of(5, &[near.clone(), hard]);
+    let args = ["--optimal", "--tables", dir.to_str().unwrap()];
+    let cut = |_: &mut std::process::Child| {
+        let file = std::fs::OpenOptions::new().write(true).open(&copy);
+        file.unwrap().set_len(1000).unwrap();
+    };
+    let (first, rest, said, status) = common::after_first_line(SOLVE, &args, &input, cut);
+    let goal: Vec<u32> = (1..25).chain([0]).collect();
+    assert_eq!(replay(5, &near, first.trim_end()), Some(goal));
+    let expected = format!(
+        "error: {} was cut short while this process read it (a saved tables file must be \
+         replaced whole, by a rename, never cut or written in place)\n",
+        copy.display()
+    );
+    assert_eq!(
+        (rest.as_str(), said, status.code()),
+        ("", expected, Some(1))
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `solve`'s paths, with `args`, for Korf and Felner's boards `korf`: a line for each, checked
 /// to replay to the goal in no fewer moves than the published optimum.
 fn korf_felner_paths(korf: &[(usize, [u8; 25])], args: &[&str]) -> String {

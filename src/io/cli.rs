@@ -2,7 +2,7 @@
 //! and how a run ends ([`Exit`]): only `main` exits, with [`exit_code`]'s status.
 
 use std::any::Any;
-use std::io::{self, BufWriter, StdoutLock, Write};
+use std::io::{self, BufWriter, Stdout, Write};
 #[cfg(feature = "tables")]
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -335,7 +335,7 @@ fn unknown(arg: &str) -> Exit {
 }
 
 /// What programs write: standard output, buffered.
-pub type Output = BufWriter<StdoutLock<'static>>;
+pub type Output = BufWriter<Stdout>;
 
 /// Standard output, buffered; a closed one is an error (Rust's runtime opens `/dev/null`
 /// read-write for it, where a shell's `> /dev/null` is write-only).
@@ -344,7 +344,7 @@ pub fn output() -> Result<Output, Exit> {
         let message = "cannot write the output: standard output is closed".to_string();
         return Err(Exit::Failed { status: 1, message });
     }
-    Ok(BufWriter::new(io::stdout().lock()))
+    Ok(BufWriter::new(io::stdout()))
 }
 
 fn stdout_was_closed() -> bool {

@@ -22,12 +22,17 @@ const BATCH: usize = 1024;
 
 /// A solver the judge loop answers through.
 pub trait Solve<const W: usize, const N: usize> {
-    /// For each case (start, goal): the fewest moves, or a shortest path if `with_path`.
+    /// Hands `answered` each case's answer (`None` if none) once it and those before it are
+    /// known: the fewest moves, or a shortest path if `with_path`.
     fn answer(
         &mut self,
         cases: &[(Board<W, N>, Board<W, N>)],
         with_path: bool,
-    ) -> Vec<Option<Answer>>;
+        answered: &mut Answered,
+    );
+
+    /// Whether answers take microseconds: a batch's go out together, not one by one.
+    const QUICK: bool = false;
 
     /// Its options: none but for a solver on every core.
     fn flags(&self) -> &'static [Flag] {
@@ -38,19 +43,24 @@ pub trait Solve<const W: usize, const N: usize> {
     fn configure(&mut self, _options: &Options) {}
 }
 
+/// Where [`Solve::answer`] hands each answer.
+pub type Answered<'a> = dyn FnMut(Option<Answer>) + Send + 'a;
+
 /// [`Solve::answer`] for a solver that takes each case alone, by `distance` or `path`.
 pub fn each_alone<S, const W: usize, const N: usize>(
     solver: &mut S,
     cases: &[(Board<W, N>, Board<W, N>)],
     with_path: bool,
+    answered: &mut Answered,
     distance: fn(&mut S, &Board<W, N>, &Board<W, N>) -> Option<usize>,
     path: fn(&mut S, &Board<W, N>, &Board<W, N>) -> Option<Vec<Move>>,
-) -> Vec<Option<Answer>> {
-    let answer = |(start, goal): &_| match with_path {
-        true => path(solver, start, goal).map(Answer::Path),
-        false => distance(solver, start, goal).map(Answer::Distance),
-    };
-    cases.iter().map(answer).collect()
+) {
+    for (start, goal) in cases {
+        answered(match with_path {
+            true => path(solver, start, goal).map(Answer::Path),
+            false => distance(solver, start, goal).map(Answer::Distance),
+        });
+    }
 }
 
 /// The answer to one case.
@@ -123,16 +133,26 @@ where
         let path = path || show;
         let mut answered = 0;
         each_case(&options, BATCH, next_case, |cases, out| {
-            for (i, answer) in solver.answer(cases, path).iter().enumerate() {
-                write_answer(out, format, answered + i + 1, answer)?;
-                #[cfg(feature = "show")]
-                if let (true, Some(Answer::Path(moves))) = (show, answer) {
-                    let tiles = cases[i].0.tiles().map(u32::from);
-                    writeln!(out, "{}", show::draw(W, &tiles, moves, format.lowercase))?;
+            // Out as found, so that a run cut short keeps every answer it found.
+            let (mut written, mut i) = (Ok(()), 0);
+            let mut write = |answer: Option<Answer>| {
+                i += 1;
+                if written.is_ok() {
+                    written = write_answer(out, format, answered + i, &answer);
                 }
-            }
+                #[cfg(feature = "show")]
+                if let (true, Some(Answer::Path(moves)), Ok(())) = (show, &answer, &written) {
+                    let tiles = cases[i - 1].0.tiles().map(u32::from);
+                    let drawn = show::draw(W, &tiles, moves, format.lowercase);
+                    written = writeln!(out, "{}", drawn);
+                }
+                if written.is_ok() && !S::QUICK {
+                    written = out.flush();
+                }
+            };
+            solver.answer(cases, path, &mut write);
             answered += cases.len();
-            Ok(())
+            Ok(written?)
         })
     };
     exit_code(cli::options(help, &flags).and_then(judged))
@@ -165,11 +185,10 @@ pub fn each_case<C>(
             }
             if !cases.is_empty() {
                 respond(&cases, &mut out)?;
+                // Out at once, so that a run cut short keeps every answer it gave.
+                out.flush()?;
                 cases.clear();
                 any = true;
-            }
-            if input.is_drained() {
-                out.flush()?;
             }
             let e = match read {
                 Ok(Some(_)) => continue,
@@ -241,21 +260,26 @@ pub fn letters(moves: &[Move], lowercase: bool) -> String {
 }
 
 impl<const W: usize, const N: usize> Solve<W, N> for Solver<W, N> {
+    const QUICK: bool = true;
+
     fn answer(
         &mut self,
         cases: &[(Board<W, N>, Board<W, N>)],
         with_path: bool,
-    ) -> Vec<Option<Answer>> {
-        each_alone(self, cases, with_path, Self::distance, Self::path)
+        answered: &mut Answered,
+    ) {
+        each_alone(self, cases, with_path, answered, Self::distance, Self::path)
     }
 }
 
 /// Each case's path, whatever the options ask.
 impl<const W: usize, const N: usize> Solve<W, N> for PathEach {
-    fn answer(&mut self, cases: &[(Board<W, N>, Board<W, N>)], _: bool) -> Vec<Option<Answer>> {
+    const QUICK: bool = true;
+
+    fn answer(&mut self, cases: &[(Board<W, N>, Board<W, N>)], _: bool, answered: &mut Answered) {
         let distance = |_: &mut Self, start: &_, goal: &_| Some(PathEach::path(start, goal)?.len());
         let path = |_: &mut Self, start: &_, goal: &_| PathEach::path(start, goal);
-        each_alone(self, cases, true, distance, path)
+        each_alone(self, cases, true, answered, distance, path)
     }
 }
 
@@ -265,13 +289,13 @@ impl<const W: usize, const N: usize> Solve<W, N> for Ladder<W, N> {
         &mut self,
         cases: &[(Board<W, N>, Board<W, N>)],
         with_path: bool,
-    ) -> Vec<Option<Answer>> {
+        answered: &mut Answered,
+    ) {
         let answer = |moves: Vec<Move>| match with_path {
             true => Answer::Path(moves),
             false => Answer::Distance(moves.len()),
         };
-        let paths = self.paths(cases).into_iter();
-        paths.map(|path| path.map(answer)).collect()
+        self.hand_on_paths(cases, &mut |path| answered(path.map(answer)));
     }
 
     fn flags(&self) -> &'static [Flag] {

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use crate::board::{Board, Move};
 #[cfg(feature = "progress")]
 use crate::io::progress::Progress;
-use crate::search::ida_star::{Growing, Heuristic, Iterations, Solution, Stop};
+use crate::search::ida_star::{Growing, Heuristic, Iterations, Stop};
 use crate::threads::on_threads;
 
 /// A case as the searches leave it.
@@ -17,8 +17,36 @@ use crate::threads::on_threads;
 pub enum Case {
     /// Not answered yet: its search gave up within the budget, or has not run.
     Open,
-    /// Its path, or `None` when it has none (by parity, or none within the moves allowed).
+    /// Its path, or `None` when it has none (by parity, or none within the moves allowed); once
+    /// handed on, `None`.
     Answered(Option<Vec<Move>>),
+}
+
+/// Where each case's answer goes, in the cases' order: its path, or `None`.
+pub type HandOn<'a> = dyn FnMut(Option<Vec<Move>>) + Send + 'a;
+
+/// The cases of a run, each answer handed on as soon as it and every answer before it are
+/// known: a long input's first answers need not wait for its last.
+pub struct Answers<'a> {
+    cases: Vec<Case>,
+    handed_on: usize,
+    hand_on: &'a mut HandOn<'a>,
+}
+
+impl<'a> Answers<'a> {
+    /// Case `i` answered `path`; it and those after it that wait on it are handed on.
+    fn answer(&mut self, i: usize, path: Option<Vec<Move>>) {
+        self.cases[i] = Case::Answered(path);
+        self.hand_on_ready();
+    }
+
+    /// Hands on the answers not yet handed on, up to the first case still open.
+    fn hand_on_ready(&mut self) {
+        while let Some(Case::Answered(path)) = self.cases.get_mut(self.handed_on) {
+            (self.hand_on)(path.take());
+            self.handed_on += 1;
+        }
+    }
 }
 
 /// The starts of `cases` (start, goal), each relabelled to the goal `1 2 .. N-1 0`
@@ -44,15 +72,6 @@ fn open<const W: usize, const N: usize>(
     cases.iter().map(open).unzip()
 }
 
-/// The paths of `cases`, every one answered.
-fn paths(cases: Vec<Case>) -> Vec<Option<Vec<Move>>> {
-    let path = |case| match case {
-        Case::Answered(path) => path,
-        Case::Open => unreachable!("every case answered"),
-    };
-    cases.into_iter().map(path).collect()
-}
-
 /// Whether some case is left to answer.
 fn unsolved(cases: &[Case]) -> bool {
     cases.contains(&Case::Open)
@@ -70,24 +89,31 @@ fn alone(cases: &[Case]) -> bool {
 /// for the climb (`pays_after`, for many cases or for one left alone; `None` on the top rung,
 /// whose searches run to their end); while cases remain, `step_up` climbs a rung. A few easy
 /// cases never pay for tables; a long or hard input pays at most a few times, rung by rung,
-/// what the best choice in hindsight would have. Returns each case's path, `None` where parity
-/// or the most moves allow none; a goal's blank must be in its last cell.
+/// what the best choice in hindsight would have. Hands on each case's path, `None` where parity
+/// or the most moves allow none, in the cases' order ([`Answers`]); a goal's blank must be in
+/// its last cell.
 pub fn climb<L, const W: usize, const N: usize>(
     ladder: &mut L,
     cases: &[(Board<W, N>, Board<W, N>)],
     pays_after: impl Fn(&L, bool) -> Option<u64>,
-    mut search: impl FnMut(&mut L, &[Board<W, N>], &mut [Case], u64),
+    mut search: impl FnMut(&mut L, &[Board<W, N>], &mut Answers, u64),
     mut step_up: impl FnMut(&mut L),
-) -> Vec<Option<Vec<Move>>> {
-    let (starts, mut answers) = open(cases);
-    while unsolved(&answers) {
-        let next = pays_after(ladder, alone(&answers));
+    hand_on: &mut HandOn,
+) {
+    let (starts, cases) = open(cases);
+    let mut answers = Answers {
+        cases,
+        handed_on: 0,
+        hand_on,
+    };
+    answers.hand_on_ready();
+    while unsolved(&answers.cases) {
+        let next = pays_after(ladder, alone(&answers.cases));
         search(ladder, &starts, &mut answers, next.unwrap_or(u64::MAX));
-        if next.is_some() && unsolved(&answers) {
+        if next.is_some() && unsolved(&answers.cases) {
             step_up(ladder);
         }
     }
-    paths(answers)
 }
 
 /// What the searches of one rung of a ladder may spend.
@@ -103,8 +129,8 @@ pub struct Budget {
     pub nodes: u64,
 }
 
-/// Each open case searched from its start under `heuristic` and `rules`, answered where its
-/// search ends; returns the nodes spent, `budget.spent` included.
+/// Each open case of `answers` searched from its start under `heuristic` and `rules`, answered
+/// where its search ends; returns the nodes spent, `budget.spent` included.
 ///
 /// The next iteration to run is always the one forecast cheapest ([`Iterations::forecast`]),
 /// while the nodes spent and the forecasts of the unfinished searches' next iterations stay
@@ -114,13 +140,13 @@ pub struct Budget {
 /// uses every core.
 pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>, P: Growing>(
     starts: &[Board<W, N>],
-    cases: &mut [Case],
+    answers: &mut Answers,
     heuristic: &H,
     rules: P,
     budget: Budget,
 ) -> u64 {
     let open: Vec<usize> = (0..starts.len())
-        .filter(|&i| cases[i] == Case::Open)
+        .filter(|&i| answers.cases[i] == Case::Open)
         .collect();
     let (threads, most) = (budget.threads, budget.nodes);
     let search_of = |i: usize| Iterations::new(&starts[i], heuristic, rules, budget.max_moves);
@@ -129,7 +155,7 @@ pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>, P: Growing>(
         waiting: (0..open.len()).map(|k| Reverse((0, k))).collect(),
         spent: budget.spent,
         forecasts: 0,
-        ends: Vec::new(),
+        answers,
     });
     let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
     #[cfg(feature = "progress")]
@@ -162,13 +188,16 @@ pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>, P: Growing>(
         shared.forecasts -= forecast;
         #[cfg(feature = "progress")]
         progress.update(|| {
-            let left = open.len() - shared.ends.len() - usize::from(end.is_some());
+            let open_cases = shared.answers.cases.iter().filter(|&c| *c == Case::Open);
+            let left = open_cases.count() - usize::from(end.is_some());
             let boards = format!("{} of {} boards left", left, open.len());
             let bound = format!("a board's bound {}", search.bound());
             format!("searching: {}, {}, {} nodes", boards, bound, shared.spent)
         });
         match end {
-            Some(end) => shared.ends.push((open[k], end)),
+            Some(Ok(solution)) => shared.answers.answer(open[k], Some(solution.moves)),
+            Some(Err(Stop::MoveLimit { .. })) => shared.answers.answer(open[k], None),
+            Some(Err(Stop::NodeLimit { .. })) => {} // left for the next rung
             None => {
                 let forecast = search.forecast();
                 shared.forecasts += forecast;
@@ -178,23 +207,16 @@ pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>, P: Growing>(
         }
     };
     on_threads(threads.min(open.len()), worker);
-    let Shared { spent, ends, .. } = shared.into_inner().unwrap_or_else(|e| e.into_inner());
-    for (i, end) in ends {
-        match end {
-            Ok(solution) => cases[i] = Case::Answered(Some(solution.moves)),
-            Err(Stop::MoveLimit { .. }) => cases[i] = Case::Answered(None),
-            Err(Stop::NodeLimit { .. }) => {} // left for the next rung
-        }
-    }
-    spent
+    let shared = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    shared.spent
 }
 
 /// What the threads of [`search`] share.
-struct Shared<'a, const W: usize, const N: usize, H: Heuristic<W, N>, P> {
+struct Shared<'a, 'b, 'c, const W: usize, const N: usize, H: Heuristic<W, N>, P> {
     /// Each case's search, while it waits for its next iteration.
     searches: Vec<Option<Iterations<'a, W, N, H, P>>>,
-    /// How the searches that ended did, by case.
-    ends: Vec<(usize, Result<Solution, Stop>)>,
+    /// The cases, answered as their searches end.
+    answers: &'b mut Answers<'c>,
     /// The cases whose searches wait, the cheapest forecast first.
     waiting: BinaryHeap<Reverse<(u64, usize)>>,
     /// The nodes spent so far, and the forecasts of the searches waiting or running, summed.
@@ -219,9 +241,9 @@ mod tests {
     }
 
     /// The searches of `cases` on `threads` threads within `nodes` nodes, from none spent: the
-    /// nodes spent, and each case as the searches leave it.
+    /// nodes spent, and each case as the searches leave it, those handed on as answered.
     fn searched(threads: usize, nodes: u64, max_moves: u32) -> (u64, Vec<Case>) {
-        let (starts, mut answers) = open(&cases());
+        let (starts, cases) = open(&cases());
         let heuristic = Manhattan::new(&Board::canonical_goal(8));
         let budget = Budget {
             threads,
@@ -229,8 +251,20 @@ mod tests {
             spent: 0,
             nodes,
         };
+        let mut handed_on = Vec::new();
+        let hand_on = &mut |path| handed_on.push(Case::Answered(path));
+        let mut answers = Answers {
+            cases,
+            handed_on: 0,
+            hand_on,
+        };
         let spent = search(&starts, &mut answers, &heuristic, NoUndo, budget);
-        (spent, answers)
+        let left = answers.cases;
+        // Handed on: every answer up to the first case left open, and no more.
+        let next = left.get(handed_on.len());
+        assert!(matches!(next, None | Some(Case::Open)));
+        handed_on.extend(left.into_iter().skip(handed_on.len()));
+        (spent, handed_on)
     }
 
     #[test]
@@ -241,7 +275,7 @@ mod tests {
         for ((start, goal), case) in cases().iter().zip(&one) {
             let path = match case {
                 Case::Answered(path) => path.clone(),
-                Case::Open => unreachable!(),
+                Case::Open => unreachable!("every case answered"),
             };
             let length = path.as_ref().map(Vec::len);
             assert_eq!(length, distances.distance(start, goal));
@@ -276,7 +310,7 @@ mod tests {
             let within = distances.distance(start, goal).filter(|&d| d <= 20);
             match case {
                 Case::Answered(path) => assert_eq!(path.map(|p| p.len()), within),
-                Case::Open => unreachable!(),
+                Case::Open => unreachable!("every case answered"),
             }
         }
     }

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use crate::board::{Board, Move};
 use crate::pdb::additive::PatternDb;
 use crate::pdb::ready;
-use crate::search::budgeted::{self, Budget, Case};
+use crate::search::budgeted::{self, Answers, Budget};
 use crate::search::manhattan::Manhattan;
 use crate::search::move_rules::{GrowingRules, MoveRules};
 
@@ -58,14 +58,22 @@ impl Optimal5x5 {
             (None, None) => Some(BUILD_NODES),
         };
         let cases = [(*start, Board::canonical_goal(24))];
-        let mut paths = budgeted::climb(self, &cases, pays_after, Self::search, Self::get_tables);
-        let path = paths.pop().flatten();
+        let mut path = None;
+        let found = &mut |found| path = found;
+        budgeted::climb(
+            self,
+            &cases,
+            pays_after,
+            Self::search,
+            Self::get_tables,
+            found,
+        );
         path.expect("a board that parity lets reach the goal")
     }
 
-    /// Searches the open cases of `cases`, from `starts`, under the tables once the solver has
+    /// Searches the open cases of `answers`, from `starts`, under the tables once the solver has
     /// them, else under Manhattan distance, within `nodes` nodes.
-    fn search(&mut self, starts: &[Board<5, 25>], cases: &mut [Case], nodes: u64) {
+    fn search(&mut self, starts: &[Board<5, 25>], answers: &mut Answers, nodes: u64) {
         let budget = Budget {
             threads: self.threads,
             max_moves: u32::MAX,
@@ -73,10 +81,10 @@ impl Optimal5x5 {
             nodes,
         };
         match &self.tables {
-            Some((db, rules)) => budgeted::search(starts, cases, db, *rules, budget),
+            Some((db, rules)) => budgeted::search(starts, answers, db, *rules, budget),
             None => {
                 let manhattan = Manhattan::new(&Board::canonical_goal(24));
-                budgeted::search(starts, cases, &manhattan, GrowingRules::new(5, 5), budget)
+                budgeted::search(starts, answers, &manhattan, GrowingRules::new(5, 5), budget)
             }
         };
     }

@@ -38,7 +38,7 @@ use crate::pdb::additive::{
 #[cfg(feature = "tables")]
 use crate::pdb::large::PARTITION_78;
 use crate::pdb::ready;
-use crate::search::budgeted::{self, Budget, Case};
+use crate::search::budgeted::{self, Answers, Budget, HandOn};
 use crate::search::linear_conflict::LinearConflict;
 use crate::search::move_rules::{GrowingRules, MoveRules};
 use crate::solvers::settings::Settings;
@@ -294,18 +294,33 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
     /// # Panics
     /// If a goal's blank is not in the last cell: every program asks for such goals.
     pub fn paths(&mut self, cases: &[(Board<W, N>, Board<W, N>)]) -> Vec<Option<Vec<Move>>> {
+        let mut paths = Vec::new();
+        self.hand_on_paths(cases, &mut |path| paths.push(path));
+        paths
+    }
+
+    /// The paths of [`Ladder::paths`], each handed to `hand_on` as soon as it and every path
+    /// before it are found.
+    pub fn hand_on_paths(&mut self, cases: &[(Board<W, N>, Board<W, N>)], hand_on: &mut HandOn) {
         let pays_after = |solver: &Self, alone: bool| {
             // A node searched with tables costs more than one of linear conflict.
             let node_cost = if solver.rung == 0 { 1 } else { TABLE_NODE_COST };
             let next = solver.rungs.get(solver.rung);
             next.map(|next| next.pays_after[usize::from(alone)] / node_cost)
         };
-        budgeted::climb(self, cases, pays_after, Self::search, Self::step_up)
+        budgeted::climb(
+            self,
+            cases,
+            pays_after,
+            Self::search,
+            Self::step_up,
+            hand_on,
+        )
     }
 
     /// Searches the open cases of `answers`, from `starts`, on the rung the solver stands on,
     /// within `nodes` nodes.
-    fn search(&mut self, starts: &[Board<W, N>], answers: &mut [Case], nodes: u64) {
+    fn search(&mut self, starts: &[Board<W, N>], answers: &mut Answers, nodes: u64) {
         let budget = Budget {
             threads: self.threads,
             max_moves: self.max_moves,

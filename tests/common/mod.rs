@@ -3,8 +3,8 @@
 #![allow(dead_code)]
 
 use std::collections::{HashMap, VecDeque};
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::io::{BufRead, Read, Write};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
 
 use engine::board::{Board, Move};
 
@@ -325,6 +325,51 @@ pub fn run_with(binary: &str, args: &[&str], input: &[u8]) -> (Output, bool) {
     let output = child.wait_with_output().unwrap();
     let took_all = writer.join().unwrap();
     (output, took_all)
+}
+
+/// Runs `binary` with `args` on `input` until its first line of output, then does `then` to
+/// the process (kills it, say) and waits for its end: that line, what it wrote after it, its
+/// standard error beyond progress ([`beyond_progress`]), and its exit status.
+pub fn after_first_line(
+    binary: &str,
+    args: &[&str],
+    input: &str,
+    then: impl FnOnce(&mut Child),
+) -> (String, String, String, ExitStatus) {
+    let mut child = Command::new(binary)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    then(&mut child);
+    let (mut rest, mut err) = (String::new(), Vec::new());
+    out.read_to_string(&mut rest).unwrap();
+    child.stderr.take().unwrap().read_to_end(&mut err).unwrap();
+    let status = child.wait().unwrap();
+    (first, rest, beyond_progress(&err), status)
+}
+
+/// Whether a program that prints each answer as soon as it and those before it are known does
+/// so on `input`, whose first answer is quick and whose next is slow (seconds at least): its
+/// first line is out while it still searches, and a run killed then keeps that line alone.
+pub fn prints_the_first_answer_alone_first(binary: &str, args: &[&str], input: &str, first: &str) {
+    let kill = |child: &mut Child| {
+        let _ = child.kill();
+    };
+    let (printed, rest, _, status) = after_first_line(binary, args, input, kill);
+    assert_eq!((printed.as_str(), rest.as_str()), (first, ""));
+    assert_eq!(status.code(), None, "killed while it searched");
 }
 
 /// Korf's 100 (`testdata/korf100.txt`), each an optimal length and a board posed for the goal
