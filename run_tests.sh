@@ -20,6 +20,9 @@
 # failure. A sample's standard error may hold progress lines, which a slow machine writes and a
 # fast one does not, and nothing else.
 #
+# GNU parallel, which the examples of doc/scale.md run, is installed from Debian's package where
+# missing (as root, as CI runs).
+#
 # Environment: TIME_LIMIT, seconds per case (default 10: a guard against a hang, not a speed
 # test; the slowest sample, a 5x5 beam search, takes 0.5 to 2.1 s as the machine's speed goes);
 # OLD_RUSTC, an old rustc (optional).
@@ -142,6 +145,17 @@ if [ -z "${OLD_RUSTC+set}" ] && [ -x /usr/bin/rustc ] &&
 fi
 # The bundle tests compile with it too.
 export OLD_RUSTC=${OLD_RUSTC:-}
+
+# GNU parallel runs doc/scale.md's examples (tests/docs.rs): Debian's package where it is missing.
+if ! command -v parallel > /dev/null; then
+    step "installing GNU parallel: apt-get install parallel"
+    { apt-get update -qq && apt-get install -y -qq parallel; } > "$work/apt.log" 2>&1 || {
+        cat "$work/apt.log"
+        echo "error: the tests need GNU parallel, which could not be installed here: install it" \
+            "(Debian and Ubuntu: sudo apt-get install parallel), then run this again"
+        exit 1
+    }
+fi
 
 # --no-fail-fast: every test binary runs, whatever fails in another.
 step "cargo test --release --no-fail-fast"

@@ -2,9 +2,10 @@
 //!
 //! An example is a fenced block marked `console`: lines `$ command`, each followed by what it
 //! prints (standard output and standard error together, as a terminal shows them). Each block
-//! runs in a fresh folder holding `testdata/` and `target/release/` (links to the samples and to
-//! the binaries this test was built with), through `bash`, where `cargo run [-q] [--release]
-//! --bin NAME [--] ARGS` and `cargo build` stand for the built binaries. Times (`0.1 ms`, `1.25 s`)
+//! runs in a fresh folder holding `testdata/`, `scripts/` and `target/release/` (links to the
+//! samples, the scripts and the binaries this test was built with), each command through a
+//! `bash` of its own, where `cargo run [-q] [--release] --bin NAME [--] ARGS` and `cargo build`
+//! stand for the built binaries. Times (`0.1 ms`, `1.25 s`)
 //! compare as any time, and a line `...` stands for any lines. A block whose first command is
 //! `# not run by the tests: WHY` is skipped, and says why.
 
@@ -117,7 +118,8 @@ fn matches(expected: &[String], actual: &[String]) -> bool {
     }
 }
 
-/// A fresh folder for one block: `testdata/`, `target/release/`, and `cargo` on the `PATH`.
+/// A fresh folder for one block: `testdata/`, `scripts/`, `target/release/`, and `cargo` on the
+/// `PATH`.
 fn folder(name: &str, binaries: &Path) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
@@ -127,6 +129,7 @@ fn folder(name: &str, binaries: &Path) -> PathBuf {
     fs::create_dir_all(dir.join("target")).unwrap();
     fs::create_dir_all(dir.join(".bin")).unwrap();
     std::os::unix::fs::symlink(root.join("testdata"), dir.join("testdata")).unwrap();
+    std::os::unix::fs::symlink(root.join("scripts"), dir.join("scripts")).unwrap();
     std::os::unix::fs::symlink(binaries, dir.join("target/release")).unwrap();
     let cargo = dir.join(".bin/cargo");
     fs::write(&cargo, CARGO).unwrap();

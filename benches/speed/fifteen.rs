@@ -12,7 +12,7 @@ use engine::search::ida_star::{Heuristic, Iterations};
 use engine::search::linear_conflict::LinearConflict;
 use engine::search::move_rules::MoveRules;
 
-use crate::common::{eighty_move_boards, korf_100};
+use crate::common::{eighty_move_boards, korf_100, random_solvable_board, Rng};
 use crate::measure::{grouped, human, least_time, quantile, Shell};
 
 /// Manhattan distance alone: the heuristic of the textbook 15-puzzle IDA*.
@@ -227,6 +227,8 @@ pub fn fifteen(mut shell: Shell, saved_tables: &mut SavedTables) {
         );
     }
 
+    throughput(&mut shell, fifteen, &saved);
+
     // One board a process, as a judge runs a case and a person solves a puzzle.
     const BOARD_RUNS: usize = 3;
     println!(
@@ -269,6 +271,74 @@ pub fn fifteen(mut shell: Shell, saved_tables: &mut SavedTables) {
     }
     println!("\nPeak memory of `fifteen`: {}.", shell.finish());
     std::io::stdout().flush().ok();
+}
+
+/// Boards a second on a long input of random boards, with saved tables: one process on two
+/// threads against GNU parallel running two processes of one thread each (`doc/scale.md`), each
+/// output checked equal, byte for byte, to that of one process run before them.
+fn throughput(shell: &mut Shell, fifteen: &str, saved: &str) {
+    const BOARDS: usize = 5_000;
+    let mut rng = Rng::new(15);
+    let boards: Vec<[u8; 16]> = (0..BOARDS)
+        .map(|_| {
+            let tiles = random_solvable_board(4, 4, &mut rng);
+            std::array::from_fn(|cell| tiles[cell] as u8)
+        })
+        .collect();
+    let input: String = boards.iter().map(board_input).collect();
+    // The truth the timed runs are checked against: one process's answers.
+    let file = |suffix: &str| {
+        std::env::temp_dir().join(format!("throughput-{}.{}", std::process::id(), suffix))
+    };
+    let (input_path, output_path) = (file("in"), file("out"));
+    std::fs::write(&input_path, &input).expect("the input file is written");
+    let command = format!(
+        "'{}' {} < '{}' > '{}'",
+        fifteen,
+        saved,
+        input_path.display(),
+        output_path.display()
+    );
+    assert!(shell.run(&command), "fifteen failed");
+    let expected = std::fs::read_to_string(&output_path).expect("fifteen's answers");
+    std::fs::remove_file(&input_path).ok();
+    std::fs::remove_file(&output_path).ok();
+    println!(
+        "\n`fifteen` on {} random boards (uniform over the solvable ones) in one input, with the \
+         saved tables, every output checked equal to one process's; boards a second, from the \
+         median wall time of {}:\n",
+        grouped(BOARDS as u64),
+        RUNS
+    );
+    println!("| Run | Wall, median | Boards a second |");
+    println!("|---|---:|---:|");
+    let parallel = format!("--pipe -N 500 --keep-order -j 2 '{}' --threads 1", fifteen);
+    let runs = [
+        (
+            "one process, `--threads 2`",
+            fifteen,
+            "--threads 2".to_string(),
+        ),
+        (
+            "GNU parallel, two processes of `--threads 1`",
+            "parallel",
+            parallel,
+        ),
+    ];
+    for (label, program, args) in runs {
+        if program == "parallel" && !shell.run("command -v parallel > /dev/null") {
+            println!(
+                "| {} | not measured: GNU parallel is not installed | |",
+                label
+            );
+            continue;
+        }
+        let args = format!("{} {}", args, saved);
+        let walls = shell.wall_times(program, &args, input.as_bytes(), &expected, RUNS);
+        let median = walls[RUNS / 2];
+        let rate = BOARDS as f64 / median.as_secs_f64();
+        println!("| {} | {} | {:.0} |", label, human(median), rate);
+    }
 }
 
 /// `board`'s input to `fifteen`: its sixteen numbers on one line.
