@@ -382,7 +382,8 @@ fn a_search_shared_out_between_threads_finds_the_path_of_one_thread() {
 
 /// `--tables DIR`: the first run builds the tables and saves them, saying so on standard error;
 /// later runs load them in silence; a cut or changed file is built again; of three processes at
-/// once one builds and the others wait; what a killed build left is cleared. The answers are
+/// once one builds and the others wait; what a killed build left is cleared, and a build killed
+/// while it runs holds back none after it. The answers are
 /// Korf's published lengths every time.
 #[test]
 fn tables_kept_in_a_folder() {
@@ -475,6 +476,31 @@ fn tables_kept_in_a_folder() {
     }
     assert!(run().starts_with("building"));
     assert_eq!(files(), saved, "the leftovers cleared");
+    assert_eq!(std::fs::read(&saved[0]).unwrap(), whole);
+    // A process killed while it builds, its claim held: the next run is not held back by it,
+    // builds, answers, and leaves the tables alone.
+    std::fs::remove_dir_all(&dir).unwrap();
+    let mut killed = std::process::Command::new(FIFTEEN)
+        .args(["--tables", dir_arg])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = killed.stdin.take().unwrap();
+    std::io::Write::write_all(&mut stdin, input.as_bytes()).unwrap();
+    drop(stdin);
+    while !left[0].exists() {
+        assert!(
+            killed.try_wait().unwrap().is_none(),
+            "it ended before it built"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    killed.kill().unwrap();
+    killed.wait().unwrap();
+    assert!(run().starts_with("building"));
+    assert_eq!(files(), saved, "the killed build's claim cleared");
     assert_eq!(std::fs::read(&saved[0]).unwrap(), whole);
     // With --quiet, the same file, built without a word.
     std::fs::remove_dir_all(&dir).unwrap();

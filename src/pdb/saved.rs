@@ -203,13 +203,15 @@ mod mapping {
             let (fd, whole) = (file.as_raw_fd(), start + len);
             // Safety: a fresh read-only mapping of an open file, unmapped when dropped.
             let base = unsafe { mmap(std::ptr::null_mut(), whole, PROT_READ, MAP_PRIVATE, fd, 0) };
-            let failed = base as isize == -1;
-            let watch = Watch::new(file, path, whole);
-            (!failed).then_some(Mapping {
+            if base as isize == -1 {
+                return None;
+            }
+            let _watch = Watch::new(file, path, whole);
+            Some(Mapping {
                 base,
                 start,
                 len,
-                _watch: watch,
+                _watch,
             })
         }
 
