@@ -6,7 +6,8 @@
 //!    instances as the engine in the same run: the 100 hardest 3x3 starts and 1,000 random ones.
 //! 3. A batch: all 362,880 3x3 arrangements through the real `eight` binary in one run.
 //! 4. The 15-puzzle: Korf's 100 under each heuristic, the pattern databases' build, and the
-//!    real `fifteen` binary on all 100 in one input and on each alone; then (`eighty`) the 17
+//!    real `fifteen` binary on all 100 in one input and on each alone, and on 5,000 random boards
+//!    in one input against GNU parallel's two processes; then (`eighty`) the 17
 //!    boards that need 80 moves, each alone (about 7 minutes); both with the tables built inside
 //!    and with the set `--tables` saves (6-6-3 and 7-8, built once for both, about 5 minutes).
 //! 5. POJ 2893: three boards of about a million cells through `mxn`, beside a typical accepted C
