@@ -1,6 +1,7 @@
-//! Short solutions on boards past 16 cells: beam search up to 100 cells, construction beyond,
-//! and construction's finishers.
+//! Short solutions on boards past 16 cells: beam search up to 100 cells, its path's tail made
+//! optimal under pattern databases, construction beyond, and construction's finishers.
 
 pub mod beam;
 pub mod constructive;
 pub mod finishers;
+pub mod optimal_tail;

@@ -19,6 +19,8 @@ use crate::big_boards::beam::Tables;
 use crate::big_boards::beam::{self, LinearConflict, Outcome};
 use crate::big_boards::constructive;
 use crate::big_boards::finishers::corner_block;
+#[cfg(feature = "tables")]
+use crate::big_boards::optimal_tail;
 use crate::board::{reaches_goal, replay, Board, Move};
 #[cfg(feature = "tables")]
 use crate::pdb::additive::PatternDb;
@@ -46,6 +48,11 @@ const TABLES_BEAM_WIDTH: usize = 60_000;
 /// a few hundredths shorter than linear conflict's in as long.
 #[cfg(feature = "tables")]
 const TABLES_6X6_BEAM_WIDTH: usize = 40_000;
+
+/// The nodes, times `--effort`, of each IDA* under the tables that makes the tail of a beam
+/// search's path optimal on a board that has tables ([`optimal_tail`]).
+#[cfg(feature = "tables")]
+const TAIL_NODES: u64 = 20_000_000;
 
 /// The most cells of a board, or of the last block of a larger board, that beam search solves;
 /// a level keeps `BEAM_WORK / cells` boards at most, so a level costs about the same on any
@@ -217,19 +224,19 @@ impl AnyShape {
         let effort = self.settings.effort.unwrap_or(1);
         #[cfg(feature = "tables")]
         if let Some(dir) = &self.settings.search.tables {
-            let threads = self.threads;
+            let (threads, nodes) = (self.threads, TAIL_NODES * effort as u64);
             match (width, block.len()) {
                 (5, 25) => {
                     let tables = &mut self.tables_5x5;
                     let beam_width = TABLES_BEAM_WIDTH * effort;
                     let load = ready::saved_6666_alone;
-                    return under_tables(tables, load, dir, block, beam_width, threads);
+                    return under_tables(tables, load, dir, block, beam_width, nodes, threads);
                 }
                 (6, 36) => {
                     let tables = &mut self.tables_6x6;
                     let beam_width = TABLES_6X6_BEAM_WIDTH * effort;
                     let load = ready::saved_6x6_alone;
-                    return under_tables(tables, load, dir, block, beam_width, threads);
+                    return under_tables(tables, load, dir, block, beam_width, nodes, threads);
                 }
                 _ => {}
             }
@@ -334,7 +341,9 @@ fn board_of<const W: usize, const N: usize>(tiles: &[u32]) -> Board<W, N> {
 }
 
 /// Beam search on `block`, a whole board `W` wide with `N` cells, keeping `beam_width` boards a
-/// level ranked by the tables in `tables`, got from `dir` by `load` when first needed.
+/// level ranked by the tables in `tables`, got from `dir` by `load` when first needed; then the
+/// path's longest tail that IDA* under the tables solves within `nodes` nodes made optimal
+/// ([`optimal_tail`]).
 #[cfg(feature = "tables")]
 fn under_tables<const W: usize, const N: usize, const G: usize>(
     tables: &mut Option<PatternDb<W, N, G>>,
@@ -342,10 +351,19 @@ fn under_tables<const W: usize, const N: usize, const G: usize>(
     dir: &Path,
     block: &[u32],
     beam_width: usize,
+    nodes: u64,
     threads: usize,
 ) -> Outcome {
     let tables = tables.get_or_insert_with(|| load(dir, threads));
-    beam::solve(W, block, beam_width, threads, Tables(tables))
+    match beam::solve(W, block, beam_width, threads, Tables(tables)) {
+        Outcome::Goal(moves) => {
+            let start = board_of::<W, N>(block);
+            Outcome::Goal(optimal_tail::shortened(
+                &start, moves, tables, nodes, threads,
+            ))
+        }
+        nearest => nearest,
+    }
 }
 
 /// The optimal solver of the shape `(width, height)`, of at most 16 cells or 5x5, as `settings`
