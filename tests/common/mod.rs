@@ -308,15 +308,20 @@ pub fn mxn_case(rows: usize, columns: usize, tiles: &[u32]) -> String {
     format!("{} {}\n{}", rows, columns, rows_of(columns, tiles))
 }
 
-/// Runs `binary` with `args` on `input`; also says whether it took the whole input.
-pub fn run_with(binary: &str, args: &[&str], input: &[u8]) -> (Output, bool) {
-    let mut child = Command::new(binary)
+/// `binary` started with `args`, its standard input, output and error piped.
+fn piped(binary: &str, args: &[&str]) -> Child {
+    Command::new(binary)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary starts");
+        .expect("the binary starts")
+}
+
+/// Runs `binary` with `args` on `input`; also says whether it took the whole input.
+pub fn run_with(binary: &str, args: &[&str], input: &[u8]) -> (Output, bool) {
+    let mut child = piped(binary, args);
     let mut stdin = child.stdin.take().unwrap();
     // Written from a thread while the output is read, so neither pipe fills up and blocks. A
     // binary that stops reading early closes the pipe, and the write fails.
@@ -336,13 +341,7 @@ pub fn after_first_line(
     input: &str,
     then: impl FnOnce(&mut Child),
 ) -> (String, String, String, ExitStatus) {
-    let mut child = Command::new(binary)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
+    let mut child = piped(binary, args);
     child
         .stdin
         .take()
