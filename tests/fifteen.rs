@@ -502,6 +502,10 @@ fn tables_kept_in_a_folder() {
     assert!(run().starts_with("building"));
     assert_eq!(files(), saved, "the killed build's claim cleared");
     assert_eq!(std::fs::read(&saved[0]).unwrap(), whole);
+    // A dead process's temporary file beside whole tables: a run that only loads clears it.
+    std::fs::write(&left[1], gone.id().to_string()).unwrap();
+    assert_eq!(run(), "");
+    assert_eq!(files(), saved, "the temporary file cleared");
     // With --quiet, the same file, built without a word.
     std::fs::remove_dir_all(&dir).unwrap();
     let quiet = ["--tables", dir_arg, "--quiet"];

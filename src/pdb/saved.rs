@@ -54,13 +54,14 @@ pub enum NotLoaded {
 
 /// The tables of `partition` saved in `dir`, if a whole, sound file of them is there, each of
 /// the length `sizes` gives: mapped from the file, its checksum worked out on up to `threads`
-/// threads.
+/// threads. First clears the temporary files of processes now gone from `dir`.
 pub fn load(
     dir: &Path,
     partition: &[&[u8]],
     sizes: &[usize],
     threads: usize,
 ) -> Result<Vec<Table>, NotLoaded> {
+    clear_leftovers(dir);
     let unsound = NotLoaded::Unsound;
     // A failure to read an opened file.
     let failed = |e: io::Error| unsound(e.to_string());
