@@ -348,13 +348,12 @@ impl Drop for Claim {
 }
 
 /// Claims the building of `partition`'s tables in `dir` (created if need be), so that processes
-/// sharing the folder build them once: first clears what processes now gone left there (their
-/// temporary files and claims); while a live process holds the claim, tells `waiting` its id
-/// once and waits for it to let go. `None` if the folder takes no claim (then the caller builds
+/// sharing the folder build them once: a claim of a process now gone is cleared; while a live
+/// process holds the claim, tells `waiting` its id once and waits for it to let go (a caller
+/// has tried [`load`] first, which cleared the temporary files of processes gone). `None` if the folder takes no claim (then the caller builds
 /// without one, as where processes cannot be told apart: every other claim looks gone).
 pub fn claim(dir: &Path, partition: &[&[u8]], mut waiting: impl FnMut(u32)) -> Option<Claim> {
     fs::create_dir_all(dir).ok()?;
-    clear_leftovers(dir);
     let path = dir.join(format!(".{}.lock", file_name(partition)));
     let (mut told, mut unreadable) = (false, 0);
     loop {
@@ -391,7 +390,7 @@ pub fn claim(dir: &Path, partition: &[&[u8]], mut waiting: impl FnMut(u32)) -> O
     }
 }
 
-/// Removes the temporary files (`save`'s) and claims of processes now gone from `dir`.
+/// Removes the temporary files (`save`'s) of processes now gone from `dir`.
 fn clear_leftovers(dir: &Path) {
     let entries = match fs::read_dir(dir) {
         Ok(entries) => entries,
