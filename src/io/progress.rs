@@ -148,7 +148,7 @@ impl Drop for Progress {
 /// wiped before this returns.
 pub fn telling<T>(what: &str, work: impl FnOnce() -> T) -> T {
     let progress = Progress::new();
-    let done = (Mutex::new(false), Condvar::new());
+    let done = Done(Mutex::new(false), Condvar::new());
     std::thread::scope(|scope| {
         scope.spawn(|| {
             let mut over = done.0.lock().unwrap_or_else(|e| e.into_inner());
@@ -158,11 +158,23 @@ pub fn telling<T>(what: &str, work: impl FnOnce() -> T) -> T {
                 over = waited.unwrap_or_else(|e| e.into_inner()).0;
             }
         });
-        let result = work();
-        *done.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
-        done.1.notify_one();
-        result
+        let _ends_the_telling = Ending(&done);
+        work()
     })
+}
+
+/// Whether the work told of is over, and the wake-up of the thread telling it.
+struct Done(Mutex<bool>, Condvar);
+
+/// Ends the telling of [`telling`]'s work when dropped: once the work returns, and also when it
+/// panics, or else the scope would wait for the telling thread for ever.
+struct Ending<'a>(&'a Done);
+
+impl Drop for Ending<'_> {
+    fn drop(&mut self) {
+        *self.0 .0.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        self.0 .1.notify_one();
+    }
 }
 
 #[cfg(test)]
@@ -193,5 +205,19 @@ mod tests {
     #[test]
     fn work_told_from_a_thread_of_its_own_gives_its_result() {
         assert_eq!(telling("waiting", || 6 * 7), 42);
+    }
+
+    /// Work that panics ends its telling too, so the panic goes on out of `telling`; before, the
+    /// scope waited for the telling thread for ever. The wait here is a guard against that
+    /// hang, not a measure of time.
+    #[test]
+    fn work_that_panics_ends_its_telling() {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let caught = std::panic::catch_unwind(|| telling("failing", || panic!("a bug")));
+            sender.send(caught.is_err()).unwrap();
+        });
+        let caught = receiver.recv_timeout(Duration::from_secs(600));
+        assert_eq!(caught, Ok(true), "the panic did not come out of telling");
     }
 }
