@@ -20,7 +20,7 @@ use crate::big_boards::beam::{self, LinearConflict, Outcome};
 use crate::big_boards::constructive;
 use crate::big_boards::finishers::corner_block;
 #[cfg(feature = "tables")]
-use crate::big_boards::optimal_tail;
+use crate::big_boards::optimal_windows;
 use crate::board::{reaches_goal, replay, Board, Move};
 #[cfg(feature = "tables")]
 use crate::pdb::additive::PatternDb;
@@ -49,10 +49,10 @@ const TABLES_BEAM_WIDTH: usize = 60_000;
 #[cfg(feature = "tables")]
 const TABLES_6X6_BEAM_WIDTH: usize = 40_000;
 
-/// The nodes, times `--effort`, of each IDA* under the tables that makes the tail of a beam
-/// search's path optimal on a board that has tables ([`optimal_tail`]).
+/// The nodes, times `--effort`, of each IDA* under the tables that makes a window of a beam
+/// search's path optimal on a board that has tables ([`optimal_windows`]).
 #[cfg(feature = "tables")]
-const TAIL_NODES: u64 = 20_000_000;
+const WINDOW_NODES: u64 = 10_000_000;
 
 /// The most cells of a board, or of the last block of a larger board, that beam search solves;
 /// a level keeps `BEAM_WORK / cells` boards at most, so a level costs about the same on any
@@ -224,7 +224,7 @@ impl AnyShape {
         let effort = self.settings.effort.unwrap_or(1);
         #[cfg(feature = "tables")]
         if let Some(dir) = &self.settings.search.tables {
-            let (threads, nodes) = (self.threads, TAIL_NODES * effort as u64);
+            let (threads, nodes) = (self.threads, WINDOW_NODES * effort as u64);
             match (width, block.len()) {
                 (5, 25) => {
                     let tables = &mut self.tables_5x5;
@@ -342,8 +342,8 @@ fn board_of<const W: usize, const N: usize>(tiles: &[u32]) -> Board<W, N> {
 
 /// Beam search on `block`, a whole board `W` wide with `N` cells, keeping `beam_width` boards a
 /// level ranked by the tables in `tables`, got from `dir` by `load` when first needed; then the
-/// path's longest tail that IDA* under the tables solves within `nodes` nodes made optimal
-/// ([`optimal_tail`]).
+/// path's windows that IDA* under the tables solves within `nodes` nodes each made optimal
+/// ([`optimal_windows`]).
 #[cfg(feature = "tables")]
 fn under_tables<const W: usize, const N: usize, const G: usize>(
     tables: &mut Option<PatternDb<W, N, G>>,
@@ -358,7 +358,7 @@ fn under_tables<const W: usize, const N: usize, const G: usize>(
     match beam::solve(W, block, beam_width, threads, Tables(tables)) {
         Outcome::Goal(moves) => {
             let start = board_of::<W, N>(block);
-            Outcome::Goal(optimal_tail::shortened(
+            Outcome::Goal(optimal_windows::shortened(
                 &start, moves, tables, nodes, threads,
             ))
         }
