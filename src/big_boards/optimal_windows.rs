@@ -153,6 +153,15 @@ mod tests {
     use crate::exact::cantor::unrank;
     use crate::search::manhattan::Manhattan;
 
+    /// A detour of two moves from `board`: the blank's first move there, and back.
+    fn there_and_back(board: &Board<3, 9>) -> [Move; 2] {
+        let m = Move::ALL
+            .into_iter()
+            .find(|&m| board.moved(m).is_some())
+            .unwrap();
+        [m, m.opposite()]
+    }
+
     /// Shortest paths of 3x3 boards (by breadth-first search) with a detour of two moves at the
     /// start, at the end, or none: with room for every search, the result is a shortest path;
     /// with none, never longer than what it was given; a path to the goal either way, the same on
@@ -168,13 +177,6 @@ mod tests {
             let shortest = match distances.path(&start, &goal) {
                 Some(path) => path,
                 None => continue,
-            };
-            let there_and_back = |board: &Board<3, 9>| {
-                let m = Move::ALL
-                    .into_iter()
-                    .find(|&m| board.moved(m).is_some())
-                    .unwrap();
-                [m, m.opposite()]
             };
             let detoured_first = [&there_and_back(&start)[..], &shortest].concat();
             let detoured_last = [&shortest[..], &there_and_back(&goal)].concat();
@@ -210,11 +212,7 @@ mod tests {
                 Some(path) => path,
                 None => continue,
             };
-            let away = Move::ALL
-                .into_iter()
-                .find(|&m| start.moved(m).is_some())
-                .unwrap();
-            let given = [&[away, away.opposite()][..], &shortest].concat();
+            let given = [&there_and_back(&start)[..], &shortest].concat();
             let boards = replayed(&start, &given);
             let (from, path) =
                 longest_window(&boards, given.len(), &manhattan, u64::MAX, 1).unwrap();

@@ -350,8 +350,9 @@ impl Drop for Claim {
 /// Claims the building of `partition`'s tables in `dir` (created if need be), so that processes
 /// sharing the folder build them once: a claim of a process now gone is cleared; while a live
 /// process holds the claim, tells `waiting` its id once and waits for it to let go (a caller
-/// has tried [`load`] first, which cleared the temporary files of processes gone). `None` if the folder takes no claim (then the caller builds
-/// without one, as where processes cannot be told apart: every other claim looks gone).
+/// has tried [`load`] first, which cleared the temporary files of processes gone). `None` if
+/// the folder takes no claim (then the caller builds without one, as where processes cannot be
+/// told apart: every other claim looks gone).
 pub fn claim(dir: &Path, partition: &[&[u8]], mut waiting: impl FnMut(u32)) -> Option<Claim> {
     fs::create_dir_all(dir).ok()?;
     let path = dir.join(format!(".{}.lock", file_name(partition)));
