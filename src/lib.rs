@@ -20,6 +20,7 @@ pub mod board;
 pub mod exact;
 pub mod io;
 pub mod pdb;
+pub mod prefetch;
 pub mod search;
 pub mod solvers;
 pub mod threads;

@@ -10,17 +10,19 @@
 //! (see doc/performance.md).
 //!
 //! A level's boards lie in one arena of bytes, a tile a byte, each with a 64-bit Zobrist
-//! fingerprint (a random number for each tile in each cell, XORed; a move changes four of them),
-//! which is all the set of boards seen holds. Two boards of a few million share a fingerprint
-//! with a chance of about one in ten million, and then one is left out, which costs at most a
-//! longer path. The estimate follows each move from the one tile that slid. Each thread sorts
-//! the children of its share of a level, and the runs are merged.
-
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+//! fingerprint (a random number for each tile in each cell, XORed; a move changes four of them).
+//! The set of boards seen holds 56 bits of each: a search of a hundred levels of 60,000 boards
+//! takes a new board for one seen about once in a few thousand searches, and two boards of a
+//! level share a fingerprint about once in ten million searches: either costs at most a longer
+//! path. The estimate follows each move from the one tile that slid. The search waits on memory
+//! more than it computes (the set of boards seen and the tables are far larger than the caches),
+//! so a batch of children asks for what it will read before reading any ([`crate::prefetch`]).
+//! Each thread picks the best `width` children of its share of a level and sorts them, and the
+//! runs are merged.
 
 use crate::board::Move;
 use crate::pdb::additive::{PatternDb, PatternState};
+use crate::prefetch::prefetch;
 use crate::search::ida_star::Heuristic;
 use crate::search::linear_conflict::{column_conflict, home_distance, lower_bound, row_conflict};
 use crate::threads::in_parallel;
@@ -32,6 +34,10 @@ pub const MAX_CELLS: usize = 256;
 /// move, going round a 2x2 block three times) are all the search meets. Keeping every level
 /// finds the same paths in about twice the time, as the set outgrows the caches.
 const WINDOW: usize = 12;
+
+/// How many boards of a level ask for their memory together before any is read: enough to
+/// keep the memory busy, few enough that what they ask for stays in the cache.
+const BATCH: usize = 16;
 
 /// How many levels a search goes on without a board nearer the goal, by the estimate, than any
 /// before: a search that stalls that long has lost its way (on random 5x5 to 8x8 boards the best
@@ -50,8 +56,8 @@ pub trait Estimate: Clone + Send + Sync {
     /// The estimate: never more than the fewest moves to the goal, and 0 only at the goal.
     fn value(&self, state: &Self::State) -> u32;
     /// The order of a level's boards, the estimate first: by default the estimate alone.
-    fn rank(&self, state: &Self::State) -> u64 {
-        u64::from(self.value(state))
+    fn rank(&self, state: &Self::State) -> u32 {
+        self.value(state)
     }
     /// The state once the tile at `from` of `board`, whose state is `before`, slides into the
     /// blank at `to`; `board` is left as it was.
@@ -62,6 +68,8 @@ pub trait Estimate: Clone + Send + Sync {
         from: usize,
         to: usize,
     ) -> Self::State;
+    /// Asks the memory for what [`Estimate::after_slide`] will read, without waiting.
+    fn prefetch(&self, _board: &[u8], _before: &Self::State, _from: usize, _to: usize) {}
 }
 
 /// A board on a level, beside its tiles in the level's arena: its fingerprint, what its
@@ -127,9 +135,8 @@ pub fn solve<E: Estimate>(
     // Each level's boards' parents (their places on the level before) and last moves.
     let mut trail: Vec<Vec<(u32, Move)>> = Vec::new();
     // The boards of the last `WINDOW` levels, by fingerprint, with their levels.
-    let mut seen: HashMap<u64, usize, BuildHasherDefault<Fingerprint>> =
-        HashMap::with_capacity_and_hasher(2 * WINDOW * width, Default::default());
-    seen.insert(key, 0);
+    let mut seen = Seen::new(2 * WINDOW * width);
+    seen.insert_all(&[key], 0);
     let mut found = level
         .iter()
         .position(|node| estimate.value(&node.state) == 0);
@@ -144,22 +151,41 @@ pub fn solve<E: Estimate>(
             let mut board = vec![0u8; cells];
             let mut own = estimate.clone();
             let mut children = Vec::with_capacity(3 * share.len());
-            for (index, node) in (*first..).zip(share.iter()) {
-                board.copy_from_slice(&arena[index * cells..(index + 1) * cells]);
-                let blank = usize::from(node.blank);
-                let back = last_moves.map(|moves| moves[index].1.opposite());
-                for m in Move::ALL {
-                    let cell = match m.target(columns, cells, blank) {
-                        Some(cell) if Some(m) != back => cell,
-                        _ => continue,
-                    };
-                    // The tile slides from `cell` into the blank's, the blank the other way.
-                    let tile = board[cell];
-                    let key = node.key ^ z(tile, cell) ^ z(tile, blank) ^ z(0, blank) ^ z(0, cell);
-                    let last_seen = seen.get(&key);
-                    if last_seen.map_or(false, |&level| depth - level <= WINDOW) {
-                        continue; // the board before this one among them
+            let mut batch_children = Vec::with_capacity(4 * BATCH);
+            let parent_of = |index: usize| &arena[index * cells..(index + 1) * cells];
+            for (batch_first, batch) in (*first..).step_by(BATCH).zip(share.chunks(BATCH)) {
+                // The batch's children by fingerprint, each one's place among the boards seen
+                // asked for.
+                batch_children.clear();
+                for (index, node) in (batch_first..).zip(batch.iter()) {
+                    let (parent, blank) = (parent_of(index), usize::from(node.blank));
+                    let back = last_moves.map(|moves| moves[index].1.opposite());
+                    for m in Move::ALL {
+                        let cell = match m.target(columns, cells, blank) {
+                            Some(cell) if Some(m) != back => cell,
+                            _ => continue,
+                        };
+                        // The tile slides from `cell` into the blank's, the blank the other way.
+                        let tile = parent[cell];
+                        let key =
+                            node.key ^ z(tile, cell) ^ z(tile, blank) ^ z(0, blank) ^ z(0, cell);
+                        seen.prefetch(key);
+                        batch_children.push((index, key, cell, m));
                     }
+                }
+                // Those not among the boards seen, their estimates' memory asked for.
+                batch_children.retain(|&(index, key, cell, _)| {
+                    if seen.within(key, depth, WINDOW) {
+                        return false; // the board before this one among them
+                    }
+                    let node = &share[index - first];
+                    own.prefetch(parent_of(index), &node.state, cell, usize::from(node.blank));
+                    true
+                });
+                for &(index, key, cell, m) in &batch_children {
+                    let node = &share[index - first];
+                    board.copy_from_slice(parent_of(index));
+                    let blank = usize::from(node.blank);
                     let state = own.after_slide(&mut board, &node.state, cell, blank);
                     let child = Node {
                         key,
@@ -169,8 +195,18 @@ pub fn solve<E: Estimate>(
                     children.push((child, index as u32, m));
                 }
             }
-            children.sort_unstable_by_key(|child| order(&own, child));
-            children
+            // Sorted by compact keys (rank, fingerprint, place), children moved once.
+            let mut keys: Vec<u128> = (children.iter().enumerate())
+                .map(|(place, (node, _, _))| {
+                    let (rank, key) = (own.rank(&node.state), node.key);
+                    u128::from(rank) << 96 | u128::from(key) << 32 | place as u128
+                })
+                .collect();
+            let first = first_boards(&mut keys, width);
+            first
+                .iter()
+                .map(|&k| children[k as u32 as usize])
+                .collect::<Vec<_>>()
         };
         let size = ((level.len() + threads - 1) / threads).max(1);
         let shares: Vec<(usize, &[Node<E::State>])> =
@@ -188,13 +224,21 @@ pub fn solve<E: Estimate>(
             // The nearest board met leads its level, whose sorting put it first.
             return Outcome::Nearest(path(&trail[..best_depth.min(trail.len())], 0));
         }
-        seen.extend(next.iter().map(|(node, _, _)| (node.key, depth)));
+        let keys: Vec<u64> = next.iter().map(|(node, _, _)| node.key).collect();
+        seen.insert_all(&keys, depth);
         if depth % WINDOW == 0 {
-            seen.retain(|_, level| depth - *level <= WINDOW);
+            seen.keep_within(depth, WINDOW);
         }
-        // The next level's tiles: each parent's, with the one move made.
+        // The next level's tiles: each parent's, with the one move made; the parents a few
+        // boards ahead asked for.
         let mut tiles = Vec::with_capacity(next.len() * cells);
-        for &(node, parent, _) in &next {
+        for (place, &(node, parent, _)) in next.iter().enumerate() {
+            if let Some(&(_, ahead, _)) = next.get(place + BATCH) {
+                let ahead = ahead as usize;
+                prefetch(&arena[ahead * cells]);
+                prefetch(&arena[(ahead + 1) * cells - 1]);
+                prefetch(&level[ahead]);
+            }
             let parent = parent as usize;
             tiles.extend_from_slice(&arena[parent * cells..(parent + 1) * cells]);
             let blank = level[parent].blank;
@@ -213,14 +257,14 @@ pub fn solve<E: Estimate>(
 
 /// A child's place in its level: by rank, then by fingerprint (a board's duplicates side by
 /// side), then by its parent's place.
-fn order<E: Estimate>(estimate: &E, child: &(Node<E::State>, u32, Move)) -> (u64, u64, u32) {
+fn order<E: Estimate>(estimate: &E, child: &(Node<E::State>, u32, Move)) -> (u32, u64, u32) {
     let (node, parent, _) = child;
     (estimate.rank(&node.state), node.key, *parent)
 }
 
 /// The first `width` children of `runs`, each sorted by `rank` ([`order`]), the first of a
 /// board's duplicates alone: the same children however the level was shared out.
-fn merged<C: Copy>(runs: &[Vec<C>], width: usize, rank: impl Fn(&C) -> (u64, u64, u32)) -> Vec<C> {
+fn merged<C: Copy>(runs: &[Vec<C>], width: usize, rank: impl Fn(&C) -> (u32, u64, u32)) -> Vec<C> {
     let mut heads = vec![0; runs.len()];
     let mut next: Vec<C> = Vec::with_capacity(width);
     let mut last_key = None;
@@ -239,6 +283,28 @@ fn merged<C: Copy>(runs: &[Vec<C>], width: usize, rank: impl Fn(&C) -> (u64, u64
         heads[r] += 1;
     }
     next
+}
+
+/// The first `width` boards of `keys` (a child each: rank, fingerprint, place), each board once,
+/// in order: selected before they are sorted, since a level keeps about a third of its children.
+fn first_boards(mut keys: &mut [u128], width: usize) -> Vec<u128> {
+    let board = |key: u128| (key >> 32) as u64;
+    let mut first: Vec<u128> = Vec::with_capacity(width.min(keys.len()));
+    while first.len() < width && !keys.is_empty() {
+        let wanted = (width - first.len()).min(keys.len());
+        if wanted < keys.len() {
+            keys.select_nth_unstable(wanted);
+        }
+        let (chosen, rest) = keys.split_at_mut(wanted);
+        chosen.sort_unstable();
+        for &key in chosen.iter() {
+            if first.last().map_or(true, |&last| board(last) != board(key)) {
+                first.push(key);
+            }
+        }
+        keys = rest;
+    }
+    first
 }
 
 /// The moves to the board at `index` on the last level of `trail`, back through the parents.
@@ -353,8 +419,8 @@ impl<const W: usize, const N: usize, const G: usize> Estimate for Tables<'_, W, 
         self.0.estimate(state)
     }
 
-    fn rank(&self, state: &PatternState<G>) -> u64 {
-        u64::from(self.value(state)) << 32 | u64::from(self.0.second_opinion(state))
+    fn rank(&self, state: &PatternState<G>) -> u32 {
+        self.value(state) << 16 | self.0.second_opinion(state)
     }
 
     fn after_slide(
@@ -366,6 +432,10 @@ impl<const W: usize, const N: usize, const G: usize> Estimate for Tables<'_, W, 
     ) -> PatternState<G> {
         self.0.after_slide(cells_of(board), before, from, to)
     }
+
+    fn prefetch(&self, board: &[u8], before: &PatternState<G>, from: usize, to: usize) {
+        self.0.prefetch_slide(cells_of(board), before, from, to)
+    }
 }
 
 /// `board` as the array of a board of `N` cells.
@@ -373,24 +443,82 @@ fn cells_of<const N: usize>(board: &[u8]) -> &[u8; N] {
     board.try_into().expect("a board of the heuristic's size")
 }
 
-/// The hasher of fingerprints, which are spread over their bits already.
-#[derive(Default)]
-struct Fingerprint(u64);
+/// The boards of the last levels by fingerprint, each with the last level it was on (as a byte,
+/// in the fingerprint's low byte): an open-addressing table, at most half full, each board's
+/// probe starting at its fingerprint's top bits, so that a batch of children can ask for their
+/// slots before any is looked up.
+struct Seen {
+    slots: Vec<u64>,
+    shift: u32,
+}
 
-impl Hasher for Fingerprint {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 = (self.0 << 8 | u64::from(byte)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+impl Seen {
+    /// Room for `boards` boards.
+    fn new(boards: usize) -> Seen {
+        let len = (2 * boards).next_power_of_two().max(2);
+        Seen {
+            slots: vec![0; len],
+            shift: 64 - len.trailing_zeros(),
         }
     }
 
-    fn write_u64(&mut self, fingerprint: u64) {
-        self.0 = fingerprint;
+    /// The slot where the probe for `key` starts.
+    fn first_slot(&self, key: u64) -> usize {
+        (key >> self.shift) as usize
     }
+
+    /// Asks the memory for the slot where the probe for `key` starts.
+    fn prefetch(&self, key: u64) {
+        prefetch(&self.slots[self.first_slot(key)]);
+    }
+
+    /// The slot that holds `key`, or the empty one where it would go.
+    fn slot(&self, key: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut slot = self.first_slot(key);
+        while self.slots[slot] != 0 && self.slots[slot] >> 8 != key >> 8 {
+            slot = (slot + 1) & mask;
+        }
+        slot
+    }
+
+    /// Whether the board `key` was on a level at most `levels` before `depth`.
+    fn within(&self, key: u64, depth: usize, levels: usize) -> bool {
+        recent(self.slots[self.slot(key)], depth, levels)
+    }
+
+    /// Notes the boards `keys` on level `depth`, asking for each one's slot a few boards ahead.
+    fn insert_all(&mut self, keys: &[u64], depth: usize) {
+        for (place, &key) in keys.iter().enumerate() {
+            if let Some(&ahead) = keys.get(place + BATCH) {
+                self.prefetch(ahead);
+            }
+            // A board whose 56 bits are all 0 (one in 2^56) is never noted: 0 is an empty slot.
+            if key >> 8 != 0 {
+                let slot = self.slot(key);
+                self.slots[slot] = key & !0xff | u64::from(depth as u8);
+            }
+        }
+    }
+
+    /// Forgets the boards last on a level more than `levels` before `depth`.
+    fn keep_within(&mut self, depth: usize, levels: usize) {
+        let empty = vec![0; self.slots.len()];
+        let old = std::mem::replace(&mut self.slots, empty);
+        for entry in old
+            .into_iter()
+            .filter(|&entry| recent(entry, depth, levels))
+        {
+            let slot = self.slot(entry);
+            self.slots[slot] = entry;
+        }
+    }
+}
+
+/// Whether the slot `entry` holds a board last on a level at most `levels` before `depth`: its
+/// level is kept as a byte, and no board stays more than twice `WINDOW` levels.
+fn recent(entry: u64, depth: usize, levels: usize) -> bool {
+    entry != 0 && usize::from((depth as u8).wrapping_sub(entry as u8)) <= levels
 }
 
 #[cfg(test)]
@@ -451,6 +579,69 @@ mod tests {
         assert_eq!(all, [(1, 5, 0), (2, 7, 2), (3, 8, 3), (9, 1, 5)]);
         assert_eq!(merged(&runs, 2, |&child| child), all[..2]);
         assert_eq!(merged(&[runs.concat()], 0, |&child| child), []);
+    }
+
+    /// A stream of pseudo-random numbers below `below`.
+    fn numbers(seed: u64, below: u64) -> impl Iterator<Item = u64> {
+        let mut seed = seed;
+        std::iter::repeat_with(move || split_mix(&mut seed) % below)
+    }
+
+    #[test]
+    fn the_first_boards_are_those_of_a_whole_sort() {
+        // Children of few ranks and few boards, so that a board's duplicates often straddle the
+        // width; the truth is every child sorted, each board's first kept, cut to the width.
+        let mut draws = numbers(7, 1 << 20);
+        for width in [0, 1, 2, 5, 50, 299, 300, 301, 1000] {
+            let keys: Vec<u128> = (0..300u128)
+                .map(|place| {
+                    let board = u128::from(draws.next().unwrap() % 40);
+                    (board % 3) << 96 | board << 32 | place
+                })
+                .collect();
+            let mut sorted = keys.clone();
+            sorted.sort_unstable();
+            sorted.dedup_by_key(|key| *key >> 32);
+            sorted.truncate(width);
+            assert_eq!(
+                first_boards(&mut keys.clone(), width),
+                sorted,
+                "width {}",
+                width
+            );
+        }
+    }
+
+    #[test]
+    fn boards_seen_are_those_of_the_last_levels() {
+        // Fingerprints drawn from a few hundred, noted level after level and forgotten as the
+        // search forgets them, against a map of each one's last level. A board's low byte is
+        // the table's own, so the fingerprints differ above it, and all in their top bits, so
+        // that they share their first slot.
+        let mut seen = Seen::new(1000);
+        let mut truth = std::collections::HashMap::new();
+        let mut draws = numbers(11, 600);
+        for depth in 0..100 {
+            let keys: Vec<u64> = (0..50)
+                .map(|_| (draws.next().unwrap() + 1) << 40 | 0x77)
+                .collect();
+            for key in &keys {
+                assert_eq!(
+                    seen.within(*key, depth, WINDOW),
+                    truth
+                        .get(key)
+                        .map_or(false, |&level| depth - level <= WINDOW),
+                );
+            }
+            seen.insert_all(&keys, depth);
+            truth.extend(keys.iter().map(|&key| (key, depth)));
+            if depth % WINDOW == 0 {
+                seen.keep_within(depth, WINDOW);
+                truth.retain(|_, level| depth - *level <= WINDOW);
+            }
+        }
+        let held = seen.slots.iter().filter(|&&entry| entry != 0).count();
+        assert_eq!(held, truth.len());
     }
 
     #[test]

@@ -52,6 +52,7 @@ use crate::pdb::placements::{
 };
 #[cfg(feature = "tables")]
 use crate::pdb::saved::Table;
+use crate::prefetch::prefetch;
 use crate::search::ida_star::Heuristic;
 use crate::threads::in_parallel;
 
@@ -454,34 +455,46 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
         (g, usize::from(self.slot_of[side][g][tile]))
     }
 
-    /// The group, new index and new table entry of one side once the tile at `from` (of that
-    /// side's board) steps to `to`; `tile_at(cell)` reads that side's board.
-    #[inline]
+    /// The group, new index and new table entry of one side (`side` 1 the mirrored board, if
+    /// mirrored) once the tile at `from` of `tiles` slides to `to`.
+    #[inline(always)]
     fn step_side(
         &self,
         state: &PatternState<G>,
         side: usize,
-        tile: u8,
+        tiles: &[u8; N],
         from: usize,
         to: usize,
-        tile_at: impl Fn(usize) -> u8,
-    ) -> (usize, u32, u8) {
+    ) -> (usize, u32, &u8) {
+        let tile = tiles[from];
+        let flip = side == 1 && self.mirrored;
+        let on_side = |cell| if flip { transposed::<W>(cell) } else { cell };
+        let (from, to) = (on_side(from), on_side(to));
         let g = usize::from(self.group_of[side][usize::from(tile)]);
         let (table, index) = (usize::from(self.table_of[side][g]), state.indices[side][g]);
         if let Some(by_cells) = self.by_cells.get(table) {
             let step = (to as u32).wrapping_sub(from as u32);
             let power = self.power_of[side][usize::from(tile)];
             let index = index.wrapping_add(step.wrapping_mul(power));
-            return (g, index, by_cells[index as usize]);
+            return (g, index, &by_cells[index as usize]);
         }
         let (group, slot_of) = (&self.groups[table], &self.slot_of[side][g]);
         let slot = usize::from(slot_of[usize::from(tile)]);
         let rank = group
             .ranking
             .after_step::<W, N>(index, slot, from, to, |c| {
-                usize::from(slot_of[usize::from(tile_at(c))])
+                usize::from(slot_of[usize::from(tiles[on_side(c)])])
             });
-        (g, rank, group.table[rank as usize])
+        (g, rank, &group.table[rank as usize])
+    }
+
+    /// Asks the memory for the table entries [`Heuristic::after_slide`] will read once the tile
+    /// at `from` slides to `to`, without waiting for them ([`crate::prefetch`]).
+    #[inline]
+    pub fn prefetch_slide(&self, tiles: &[u8; N], state: &PatternState<G>, from: usize, to: usize) {
+        for side in 0..self.sides {
+            prefetch(self.step_side(state, side, tiles, from, to).2);
+        }
     }
 }
 
@@ -543,24 +556,16 @@ impl<const W: usize, const N: usize, const G: usize> Heuristic<W, N> for Pattern
         from: usize,
         to: usize,
     ) -> PatternState<G> {
-        let tile = tiles[from];
-        let board = self.step_side(state, 0, tile, from, to, |c| tiles[c]);
-        let other = match (self.sides, self.mirrored) {
-            (1, _) => None,
-            (_, true) => {
-                let (from, to) = (transposed::<W>(from), transposed::<W>(to));
-                Some(self.step_side(state, 1, tile, from, to, |c| tiles[transposed::<W>(c)]))
-            }
-            (_, false) => Some(self.step_side(state, 1, tile, from, to, |c| tiles[c])),
-        };
+        let board = self.step_side(state, 0, tiles, from, to);
+        let other = (self.sides == 2).then(|| self.step_side(state, 1, tiles, from, to));
         // Written only after both look-ups: a byte written before them made the copy that
         // returns the state wait for it (a failed store forwarding), a sixth of the search.
         let mut next = *state;
         for (side, (g, index, value)) in std::iter::once(board).chain(other).enumerate() {
             next.sums[side] =
-                state.sums[side] + u32::from(value) - u32::from(state.values[side][g]);
+                state.sums[side] + u32::from(*value) - u32::from(state.values[side][g]);
             next.indices[side][g] = index;
-            next.values[side][g] = value;
+            next.values[side][g] = *value;
         }
         next
     }
