@@ -11,7 +11,7 @@
 //!
 //! A level's boards lie in one arena of bytes, a tile a byte, each with a 64-bit Zobrist
 //! fingerprint (a random number for each tile in each cell, XORed; a move changes four of them).
-//! The set of boards seen holds 56 bits of each: a search of a hundred levels of 60,000 boards
+//! The set of boards seen holds 56 bits of each: a search of a hundred levels of 80,000 boards
 //! takes a new board for one seen about once in a few thousand searches, and two boards of a
 //! level share a fingerprint about once in ten million searches: either costs at most a longer
 //! path. The estimate follows each move from the one tile that slid. The search waits on memory
@@ -196,16 +196,19 @@ pub fn solve<E: Estimate>(
                 }
             }
             // Sorted by compact keys (rank, fingerprint, place), children moved once.
-            let mut keys: Vec<u128> = (children.iter().enumerate())
+            let mut keys: Vec<u128> = children
+                .iter()
+                .enumerate()
                 .map(|(place, (node, _, _))| {
                     let (rank, key) = (own.rank(&node.state), node.key);
                     u128::from(rank) << 96 | u128::from(key) << 32 | place as u128
                 })
                 .collect();
             let first = first_boards(&mut keys, width);
+            let place = |key: u128| key as u32 as usize;
             first
                 .iter()
-                .map(|&k| children[k as u32 as usize])
+                .map(|&key| children[place(key)])
                 .collect::<Vec<_>>()
         };
         let size = ((level.len() + threads - 1) / threads).max(1);
@@ -503,14 +506,17 @@ impl Seen {
 
     /// Forgets the boards last on a level more than `levels` before `depth`.
     fn keep_within(&mut self, depth: usize, levels: usize) {
-        let empty = vec![0; self.slots.len()];
-        let old = std::mem::replace(&mut self.slots, empty);
-        for entry in old
-            .into_iter()
-            .filter(|&entry| recent(entry, depth, levels))
-        {
-            let slot = self.slot(entry);
-            self.slots[slot] = entry;
+        // A probe stops at an empty slot, so each board kept goes again to the first empty slot
+        // of its probe: slot by slot from an empty one on, a board moves only back, into a slot
+        // no board before it needs, and the boards after it have yet to move.
+        let len = self.slots.len();
+        let empty = self.slots.iter().position(|&entry| entry == 0).unwrap_or(0);
+        for at in (empty..len).chain(0..empty) {
+            let entry = std::mem::take(&mut self.slots[at]);
+            if recent(entry, depth, levels) {
+                let slot = self.slot(entry);
+                self.slots[slot] = entry;
+            }
         }
     }
 }
