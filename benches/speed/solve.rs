@@ -137,8 +137,10 @@ pub fn solve(shells: [Shell; 3]) {
         );
         (what, side, boards)
     }));
-    let mut chart = Vec::new();
+    let mut charts = Vec::new();
     for (what, side, boards) in sets {
+        let korf = what.starts_with("Korf");
+        let mut points = Vec::new();
         // (estimate, effort, the arguments beside --effort)
         let mut runs = vec![
             ("linear conflict", 1, ""),
@@ -179,22 +181,68 @@ pub fn solve(shells: [Shell; 3]) {
                 human(walls[walls.len() / 2]),
                 human(walls[walls.len() - 1])
             );
-            if what.starts_with("Korf") {
-                let label = format!("{}, effort {}", estimate, effort);
-                chart.push((label, mean(&walls).as_secs_f64(), mean_ratio));
-            }
+            let label = format!("{}, effort {}", estimate, effort);
+            let length = match korf {
+                true => mean_ratio,
+                false => moves as f64 / boards.len() as f64,
+            };
+            points.push((label, mean(&walls).as_secs_f64(), length));
+        }
+        // The 5x5 chart is of Korf and Felner's boards, against their optimal lengths.
+        let bounds = boards.iter().map(|(bound, _)| *bound as f64).sum::<f64>();
+        let (title, axis, bound) = match korf {
+            true => (
+                "Korf and Felner's 50 5x5 boards: mean length over the optimum".to_string(),
+                "mean length / optimum",
+                None,
+            ),
+            false => (
+                format!(
+                    "{} random walks, {}x{}: mean length",
+                    boards.len(),
+                    side,
+                    side
+                ),
+                "mean moves",
+                Some(bounds / boards.len() as f64),
+            ),
+        };
+        if korf || side > 5 {
+            charts.push(Chart {
+                side,
+                title,
+                axis,
+                points,
+                bound,
+            });
         }
     }
     println!("\nPeak memory of those: {}.\n", shell.finish());
     std::fs::remove_dir_all(&folder).ok();
-    // DeepCubeA's published point: its own boards, a GPU.
-    chart.push(("DeepCubeA (its boards, GPU)".to_string(), 22.9, 1.0001));
-    let svg = env!("CARGO_MANIFEST_DIR").to_string() + "/doc/solve-5x5.svg";
-    std::fs::write(&svg, length_against_time(&chart)).expect("the chart is written");
     println!(
-        "![Mean length over the optimum against mean seconds a board, Korf and Felner's 50 \
-         5x5 boards](solve-5x5.svg)\n"
+        "Each size's chart puts those means against the mean seconds a board, beside \
+         DeepCubeA's published figures on its own held-out boards (a GPU): on 6x6 and 7x7 other \
+         boards than these, whose Manhattan distance alone (the dashed line) may lie above \
+         DeepCubeA's mean.\n"
     );
+    for mut chart in charts {
+        // DeepCubeA's published point: its own boards, a GPU; its mean over the optimum on
+        // 5x5, its mean length past it.
+        let (seconds, length) = match chart.side {
+            5 => (22.9, 1.0001),
+            6 => (45.4, 124.65),
+            _ => (144.1, 255.67),
+        };
+        let deepcubea = "DeepCubeA (its own boards, GPU)".to_string();
+        chart.points.push((deepcubea, seconds, length));
+        let name = format!("solve-{0}x{0}.svg", chart.side);
+        let svg = format!("{}/doc/{}", env!("CARGO_MANIFEST_DIR"), name);
+        std::fs::write(&svg, chart.svg()).expect("the chart is written");
+        println!(
+            "![solve on {}, against mean seconds a board]({})\n",
+            chart.title, name
+        );
+    }
 
     println!(
         "Larger random solvable boards, each through `solve` in a process of its own: moves \
@@ -232,72 +280,128 @@ pub fn solve(shells: [Shell; 3]) {
     println!("\nPeak memory of those: {}.\n", large_shell.finish());
 }
 
-/// An SVG chart of `points` (label, mean seconds a board, mean length over the optimum): time
-/// on a log scale from 0.1 s to 100 s across, length from the optimum up, a dot and its label
-/// for each.
-fn length_against_time(points: &[(String, f64, f64)]) -> String {
-    let (width, height, margin) = (640.0, 400.0, 60.0);
-    let top = points.iter().map(|p| p.2).fold(1.0, f64::max).max(1.01) + 0.01;
-    let x = |seconds: f64| margin + (seconds.log10() + 1.0) / 3.0 * (width - 2.0 * margin);
-    let y = |ratio: f64| height - margin - (ratio - 1.0) / (top - 1.0) * (height - 2.0 * margin);
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-         font-family=\"sans-serif\" font-size=\"12\">\n\
-         <rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n\
-         <text x=\"{m}\" y=\"24\" font-size=\"14\">solve on 5x5: mean length over the \
-         optimum against seconds a board</text>\n\
-         <text x=\"{cx}\" y=\"{by}\" text-anchor=\"middle\">mean seconds a board, log scale\
-         </text>\n\
-         <text x=\"16\" y=\"{cy}\" text-anchor=\"middle\" transform=\"rotate(-90 16 {cy})\">\
-         mean length / optimum</text>\n",
-        w = width,
-        h = height,
-        m = margin,
-        cx = width / 2.0,
-        by = height - 16.0,
-        cy = height / 2.0
-    );
-    for seconds in [0.1, 1.0, 10.0, 100.0] {
-        let at = x(seconds);
-        svg += &format!(
-            "<line x1=\"{at:.1}\" y1=\"{t}\" x2=\"{at:.1}\" y2=\"{b}\" stroke=\"#ddd\"/>\n\
-             <text x=\"{at:.1}\" y=\"{l}\" text-anchor=\"middle\">{seconds} s</text>\n",
-            t = margin,
-            b = height - margin,
-            l = height - margin + 18.0
+/// A chart of mean length against mean seconds a board on one size of board.
+struct Chart {
+    side: usize,
+    /// Which boards, and what length.
+    title: String,
+    /// What length: the axis's name.
+    axis: &'static str,
+    /// Each estimate and effort (label, mean seconds a board, mean length).
+    points: Vec<(String, f64, f64)>,
+    /// The boards' mean lower bound, under which no path of theirs goes, if not the optimum.
+    bound: Option<f64>,
+}
+
+impl Chart {
+    /// The chart in SVG: time on a log scale from 0.1 s to 1,000 s across, length up, a dot and
+    /// its label for each point, and the bound as a dashed line.
+    fn svg(&self) -> String {
+        let Chart {
+            title,
+            axis,
+            points,
+            bound,
+            ..
+        } = self;
+        let bound = *bound;
+        let (width, height, margin) = (720.0, 420.0, 60.0);
+        let lengths = points.iter().map(|p| p.2).chain(bound);
+        let low = lengths.clone().fold(f64::MAX, f64::min);
+        let high = lengths.fold(f64::MIN, f64::max);
+        // Grid lines 1, 2 or 5 times a power of ten apart, about five over the range.
+        let rough = (high - low).max(1e-3) / 5.0;
+        let power = 10f64.powf(rough.log10().floor());
+        let step = [1.0, 2.0, 5.0, 10.0]
+            .iter()
+            .map(|m| m * power)
+            .find(|&step| step >= rough)
+            .unwrap_or(10.0 * power);
+        let (bottom, top) = (
+            (low / step).floor() * step,
+            (high / step).ceil() * step + step / 2.0,
         );
-    }
-    // Grid lines every 0.02 from the optimum up, none above the plot.
-    let steps = ((top - 1.0) / 0.02).floor() as usize;
-    for step in 0..=steps {
-        let ratio = 1.0 + 0.02 * step as f64;
-        let at = y(ratio);
-        svg += &format!(
-            "<line x1=\"{m}\" y1=\"{at:.1}\" x2=\"{r}\" y2=\"{at:.1}\" stroke=\"#ddd\"/>\n\
-             <text x=\"{l}\" y=\"{at:.1}\" text-anchor=\"end\">{ratio:.2}</text>\n",
+        let decimals = (-step.log10().floor()).max(0.0) as usize;
+        let x = |seconds: f64| margin + (seconds.log10() + 1.0) / 4.0 * (width - 2.0 * margin);
+        let y = |length: f64| {
+            height - margin - (length - bottom) / (top - bottom) * (height - 2.0 * margin)
+        };
+        let mut svg = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+             font-family=\"sans-serif\" font-size=\"12\">\n\
+             <rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n\
+             <text x=\"{m}\" y=\"24\" font-size=\"14\">solve on {title}</text>\n\
+             <text x=\"{cx}\" y=\"{by}\" text-anchor=\"middle\">mean seconds a board, log scale\
+             </text>\n\
+             <text x=\"16\" y=\"{cy}\" text-anchor=\"middle\" transform=\"rotate(-90 16 {cy})\">\
+             {axis}</text>\n",
+            w = width,
+            h = height,
             m = margin,
-            r = width - margin,
-            l = margin - 6.0
+            cx = width / 2.0,
+            by = height - 16.0,
+            cy = height / 2.0
         );
+        for seconds in [0.1, 1.0, 10.0, 100.0, 1000.0] {
+            let at = x(seconds);
+            svg += &format!(
+                "<line x1=\"{at:.1}\" y1=\"{t}\" x2=\"{at:.1}\" y2=\"{b}\" stroke=\"#ddd\"/>\n\
+                 <text x=\"{at:.1}\" y=\"{l}\" text-anchor=\"middle\">{seconds} s</text>\n",
+                t = margin,
+                b = height - margin,
+                l = height - margin + 18.0
+            );
+        }
+        let lines = ((top - bottom) / step).floor() as usize;
+        for line in 0..=lines {
+            let length = bottom + step * line as f64;
+            let at = y(length);
+            svg += &format!(
+                "<line x1=\"{m}\" y1=\"{at:.1}\" x2=\"{r}\" y2=\"{at:.1}\" stroke=\"#ddd\"/>\n\
+                 <text x=\"{l}\" y=\"{at:.1}\" text-anchor=\"end\">{length:.decimals$}</text>\n",
+                m = margin,
+                r = width - margin,
+                l = margin - 6.0
+            );
+        }
+        if let Some(bound) = bound {
+            let at = y(bound);
+            svg += &format!(
+                "<line x1=\"{m}\" y1=\"{at:.1}\" x2=\"{r}\" y2=\"{at:.1}\" stroke=\"#555\" \
+                 stroke-dasharray=\"6 4\"/>\n\
+                 <text x=\"{l}\" y=\"{ty:.1}\" fill=\"#555\">these boards' mean lower bound \
+                 (Manhattan distance): {bound:.1}</text>\n",
+                m = margin,
+                r = width - margin,
+                l = margin + 6.0,
+                ty = at - 6.0
+            );
+        }
+        // Labels from the top down, each at least a line below the one before.
+        let mut order: Vec<&(String, f64, f64)> = points.iter().collect();
+        order.sort_by(|a, b| b.2.partial_cmp(&a.2).expect("lengths are numbers"));
+        let mut last_label = f64::MIN;
+        for (label, seconds, length) in order {
+            let (px, py) = (x(*seconds), y(*length));
+            last_label = (py + 4.0).max(last_label + 14.0);
+            let colour = match label.as_str() {
+                l if l.starts_with("linear") => "#1f77b4",
+                l if l.starts_with("DeepCubeA") => "#d62728",
+                _ => "#2ca02c",
+            };
+            // A label to the right of its dot, or to the left past the middle.
+            let (lx, anchor) = match px < width / 2.0 {
+                true => (px + 7.0, "start"),
+                false => (px - 7.0, "end"),
+            };
+            svg += &format!(
+                "<circle cx=\"{px:.1}\" cy=\"{py:.1}\" r=\"4\" fill=\"{colour}\"/>\n\
+                 <text x=\"{lx:.1}\" y=\"{ty:.1}\" fill=\"{colour}\" text-anchor=\"{anchor}\">\
+                 {label} ({length:.prec$}, {seconds:.2} s)</text>\n",
+                ty = last_label,
+                prec = decimals + 1
+            );
+        }
+        svg + "</svg>\n"
     }
-    for (label, seconds, ratio) in points {
-        let (px, py) = (x(*seconds), y(*ratio));
-        let colour = match label.as_str() {
-            l if l.starts_with("linear") => "#1f77b4",
-            l if l.starts_with("6-6-6-6") => "#2ca02c",
-            _ => "#d62728",
-        };
-        // A label to the right of its dot, or to the left near the right edge.
-        let (lx, anchor) = match *seconds < 3.0 {
-            true => (px + 7.0, "start"),
-            false => (px - 7.0, "end"),
-        };
-        svg += &format!(
-            "<circle cx=\"{px:.1}\" cy=\"{py:.1}\" r=\"4\" fill=\"{colour}\"/>\n\
-             <text x=\"{lx:.1}\" y=\"{ty:.1}\" fill=\"{colour}\" text-anchor=\"{anchor}\">\
-             {label} ({ratio:.3}, {seconds:.2} s)</text>\n",
-            ty = py + 4.0
-        );
-    }
-    svg + "</svg>\n"
 }
