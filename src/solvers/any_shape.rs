@@ -47,7 +47,7 @@ const TABLES_BEAM_WIDTH: usize = 80_000;
 /// The same for a 6x6 board under its seven tables of five tiles: a few seconds a board, paths
 /// a few hundredths shorter than linear conflict's in as long.
 #[cfg(feature = "tables")]
-const TABLES_6X6_BEAM_WIDTH: usize = 40_000;
+const TABLES_6X6_BEAM_WIDTH: usize = 60_000;
 
 /// The nodes, times `--effort`, of each IDA* under the tables that makes a window of a beam
 /// search's path optimal on a board that has tables ([`optimal_windows`]).
