@@ -456,7 +456,8 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
     }
 
     /// The group, new index and new table entry of one side (`side` 1 the mirrored board, if
-    /// mirrored) once the tile at `from` of `tiles` slides to `to`.
+    /// mirrored) once the tile at `from` of `tiles` slides to `to`. Always inlined: as a call
+    /// for each side, it slows the 15-puzzle's search by about a third.
     #[inline(always)]
     fn step_side(
         &self,
