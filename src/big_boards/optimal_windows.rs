@@ -4,21 +4,21 @@
 //! cell, and renaming the tiles then makes that board the goal: so tables built for the goal
 //! estimate the distance to it too, and every window ending there is a search towards the
 //! goal. For each such board, from the last back to the first, windows `STEP` moves long, then
-//! `2 * STEP`, and so on back to the start are solved while each search stays within a budget
-//! of nodes; the longest window solved gives way to a shortest path when that is shorter. A
-//! search's cost grows about tenfold with every few moves of depth, so the windows solved end
-//! near where the budget runs out, and all of them cost about as much as the last.
+//! `2 * STEP`, and so on back to the start are searched while each search stays within a budget
+//! of nodes; the longest window that has a shorter path gives way to a shortest one. A search's
+//! cost grows about tenfold with every few moves of depth, so the windows searched end near
+//! where the budget runs out, and all of them cost about as much as the last.
 
 use crate::board::{Board, Move};
-use crate::search::ida_star::{Heuristic, Iterations};
+use crate::search::ida_star::{Heuristic, Iterations, Stop};
 use crate::search::move_rules::GrowingRules;
 
 /// How much longer each window tried is than the one before.
 const STEP: usize = 8;
 
 /// `moves` (a path from `start` to the goal of `heuristic`) with windows ending at boards whose
-/// blank is in a corner replaced by shortest paths, each the longest window that IDA* under
-/// `heuristic` solves within `nodes` nodes: never longer, and the same on any number of
+/// blank is in a corner replaced by shortest paths, each the longest window across which IDA*
+/// under `heuristic` finds a shorter path within `nodes` nodes: never longer, and the same on any number of
 /// `threads`, since a search goes on only while its nodes so far and its next iteration's
 /// forecast, which no thread count changes, fit the budget.
 pub fn shortened<const W: usize, const N: usize, H: Heuristic<W, N>>(
@@ -38,11 +38,9 @@ pub fn shortened<const W: usize, const N: usize, H: Heuristic<W, N>>(
     {
         end = to;
         if let Some((from, shortest)) = longest_window(&boards, to, heuristic, nodes, threads) {
-            if shortest.len() < to - from {
-                end = from + shortest.len();
-                moves.splice(from..to, shortest);
-                boards = replayed(start, &moves);
-            }
+            end = from + shortest.len();
+            moves.splice(from..to, shortest);
+            boards = replayed(start, &moves);
         }
     }
     moves
@@ -106,8 +104,9 @@ impl Flips {
     }
 }
 
-/// The longest window of `boards` ending at `boards[to]`, whose blank is in a corner, that IDA*
-/// under `heuristic` solves within `nodes` nodes: where it starts, and a shortest path across it.
+/// The longest window of `boards` ending at `boards[to]`, whose blank is in a corner, across
+/// which IDA* under `heuristic` finds a shorter path within `nodes` nodes: where it starts, and a
+/// shortest path across it.
 fn longest_window<const W: usize, const N: usize, H: Heuristic<W, N>>(
     boards: &[Board<W, N>],
     to: usize,
@@ -123,17 +122,9 @@ fn longest_window<const W: usize, const N: usize, H: Heuristic<W, N>>(
         window = (window + STEP).min(to);
         let from = to - window;
         let start = flips.board(&boards[from]).relabelled(&end);
-        let rules = GrowingRules::new(W, N / W);
-        let mut search = Iterations::new(&start, heuristic, rules, window as u32);
-        let solved = loop {
-            match search.run_iteration(threads, u64::MAX) {
-                Some(end) => break end.ok(),
-                None if search.nodes().saturating_add(search.forecast()) > nodes => break None,
-                None => {}
-            }
-        };
-        match solved {
-            Some(solution) => best = Some((from, solution.moves)),
+        match shorter(&start, window, heuristic, nodes, threads) {
+            Some(Some(moves)) => best = Some((from, moves)),
+            Some(None) => {}
             None => break,
         }
     }
@@ -144,6 +135,33 @@ fn longest_window<const W: usize, const N: usize, H: Heuristic<W, N>>(
         )
     };
     best.map(unflipped)
+}
+
+/// A shortest path from `start` to the goal of `heuristic` if shorter than `moves`, the length
+/// of a path known between them; `Some(None)` if none is shorter; `None` if IDA* under
+/// `heuristic` cannot tell within `nodes` nodes. A shorter path is shorter by two moves at
+/// least (each move takes the blank to a cell of the other colour of a chessboard), so the
+/// search never runs the iteration that would find the path known, which would cost more than
+/// all before it.
+fn shorter<const W: usize, const N: usize, H: Heuristic<W, N>>(
+    start: &Board<W, N>,
+    moves: usize,
+    heuristic: &H,
+    nodes: u64,
+    threads: usize,
+) -> Option<Option<Vec<Move>>> {
+    let rules = GrowingRules::new(W, N / W);
+    let max_moves = moves.saturating_sub(2) as u32;
+    let mut search = Iterations::new(start, heuristic, rules, max_moves);
+    loop {
+        match search.run_iteration(threads, u64::MAX) {
+            Some(Ok(solution)) => return Some(Some(solution.moves)),
+            Some(Err(Stop::MoveLimit { .. })) => return Some(None),
+            Some(Err(Stop::NodeLimit { .. })) => return None,
+            None if search.nodes().saturating_add(search.forecast()) > nodes => return None,
+            None => {}
+        }
+    }
 }
 
 #[cfg(test)]
@@ -190,6 +208,27 @@ mod tests {
                 assert_eq!(shortened(&start, given.clone(), &manhattan, 0, 2), none);
                 assert_eq!(shortened(&start, given, &manhattan, u64::MAX, 2), ample);
             }
+        }
+    }
+
+    /// Against breadth-first distances on 3x3 boards: no path is shorter than a shortest one, and
+    /// when the length known is two moves more, a shortest path is found.
+    #[test]
+    fn a_shorter_path_is_found_or_proved_absent() {
+        let goal = Board::<3, 9>::canonical_goal(8);
+        let manhattan = Manhattan::new(&goal);
+        let mut distances = Distances::new();
+        for r in (0..362_880).step_by(7_919) {
+            let start = Board::<3, 9>::from_tiles(unrank(r)).unwrap();
+            let fewest = match distances.path(&start, &goal) {
+                Some(path) => path.len(),
+                None => continue,
+            };
+            assert_eq!(shorter(&start, fewest, &manhattan, u64::MAX, 1), Some(None));
+            let found = shorter(&start, fewest + 2, &manhattan, u64::MAX, 1);
+            let found = found.flatten().expect("a shorter path");
+            assert_eq!(found.len(), fewest);
+            assert_eq!(replayed(&start, &found).last(), Some(&goal));
         }
     }
 
