@@ -1,9 +1,9 @@
-//! A path with stretches of it made optimal: IDA* under the board's pattern databases solves
-//! windows of the path that end at a board whose blank is in a corner, the goal first. Flipping
-//! the board top to bottom, left to right or both carries that corner onto the goal's blank
-//! cell, and renaming the tiles then makes that board the goal: so tables built for the goal
-//! estimate the distance to it too, and every window ending there is a search towards the
-//! goal. For each such board, from the last back to the first, windows `STEP` moves long, then
+//! A path with stretches of it made optimal: IDA* under the board's pattern databases (or
+//! Manhattan distance, where it has none) solves windows of the path that end at a board whose
+//! blank is in a corner, the goal first. Flipping the board top to bottom, left to right or both
+//! carries that corner onto the goal's blank cell, and renaming the tiles then makes that board
+//! the goal: so an estimate made for the goal estimates the distance to it too, and every window
+//! ending there is a search towards the goal. For each such board, from the last back to the first, windows `STEP` moves long, then
 //! `2 * STEP`, and so on back to the start are searched while each search stays within a budget
 //! of nodes; the longest window that has a shorter path gives way to a shortest one. A search's
 //! cost grows about tenfold with every few moves of depth, so the windows searched end near
