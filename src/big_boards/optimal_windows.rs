@@ -1,13 +1,13 @@
-//! A path with stretches of it made optimal: IDA* under the board's pattern databases (or
-//! Manhattan distance, where it has none) solves windows of the path that end at a board whose
-//! blank is in a corner, the goal first. Flipping the board top to bottom, left to right or both
-//! carries that corner onto the goal's blank cell, and renaming the tiles then makes that board
-//! the goal: so an estimate made for the goal estimates the distance to it too, and every window
-//! ending there is a search towards the goal. For each such board, from the last back to the first, windows `STEP` moves long, then
-//! `2 * STEP`, and so on back to the start are searched while each search stays within a budget
-//! of nodes; the longest window that has a shorter path gives way to a shortest one. A search's
-//! cost grows about tenfold with every few moves of depth, so the windows searched end near
-//! where the budget runs out, and all of them cost about as much as the last.
+//! A path with stretches of it made optimal: IDA* under the board's pattern databases (or Manhattan
+//! distance, where it has none) solves windows of the path that end at a board whose blank is in a
+//! corner, the goal first. Flipping the board top to bottom, left to right or both carries that
+//! corner onto the goal's blank cell, and renaming the tiles then makes that board the goal: so an
+//! estimate made for the goal estimates the distance to it too, and every window ending there is a
+//! search towards the goal. For each such board, from the last back to the first, windows `STEP`
+//! moves long, then `2 * STEP`, and so on back to the start are searched while each search stays
+//! within a budget of nodes; the longest window that has a shorter path gives way to a shortest
+//! one. A search's cost grows about tenfold with every few moves of depth, so the windows searched
+//! end near where the budget runs out, and all of them cost about as much as the last.
 
 use crate::board::{Board, Move};
 use crate::search::ida_star::{Heuristic, Iterations, Stop};
@@ -17,9 +17,9 @@ use crate::search::move_rules::GrowingRules;
 const STEP: usize = 8;
 
 /// `moves` (a path from `start` to the goal of `heuristic`) with windows ending at boards whose
-/// blank is in a corner replaced by shortest paths, each the longest window across which IDA*
-/// under `heuristic` finds a shorter path within `nodes` nodes: never longer, and the same on any number of
-/// `threads`, since a search goes on only while its nodes so far and its next iteration's
+/// blank is in a corner replaced by shortest paths, each the longest window across which IDA* under
+/// `heuristic` finds a shorter path within `nodes` nodes: never longer, and the same on any number
+/// of `threads`, since a search goes on only while its nodes so far and its next iteration's
 /// forecast, which no thread count changes, fit the budget.
 pub fn shortened<const W: usize, const N: usize, H: Heuristic<W, N>>(
     start: &Board<W, N>,
