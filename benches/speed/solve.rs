@@ -1,15 +1,16 @@
 //! 6. `solve`, boards of any shape, one board per process: random boards of every shape of up to
 //!    16 cells (optimal); past 16 cells by beam search at three efforts, Korf and Felner's 50 5x5
-//!    boards against their published optimal lengths and random-walk 5x5, 6x6 and 7x7 boards
-//!    against the tiles' Manhattan distance, the 5x5 and 6x6 boards under their saved tables too
-//!    (`--tables`, at two efforts), with a chart of length against time on Korf and Felner's
-//!    boards written to doc/solve-5x5.svg; larger random boards against that distance.
+//!    boards against their published optimal lengths, ten 5x5 boards 1,000 random moves from the
+//!    goal against theirs, and random-walk 5x5, 6x6 and 7x7 boards against the tiles' Manhattan
+//!    distance, the 5x5 and 6x6 boards under their saved tables too (`--tables`, at two efforts),
+//!    with a chart of length against time on Korf and Felner's boards written to
+//!    doc/solve-5x5.svg; larger random boards against that distance.
 
 use std::time::Duration;
 
 use crate::common::{
-    korf_felner_50, manhattan_sum, random_solvable_board, random_walk, replay, rows_of, Rng,
-    SHAPES_UP_TO_16_CELLS,
+    korf_felner_50, manhattan_sum, random_solvable_board, random_walk, replay, rows_of,
+    walks_1000_5x5, Rng, SHAPES_UP_TO_16_CELLS,
 };
 use crate::measure::{grouped, human, least_time, mean, Shell};
 
@@ -95,7 +96,9 @@ pub fn solve(shells: [Shell; 3]) {
     println!(
         "\nBoards past 16 cells by beam search at `--effort` 1 (the default), 2 and 4, each \
          through `solve` in a process of its own: Korf and Felner's 50 5x5 boards against their \
-         published optimal lengths (81 to 114), and random-walk boards (from the goal, 1,000 to \
+         published optimal lengths (81 to 114), ten 5x5 boards 1,000 random moves from the goal \
+         (as far from it as DeepCubeA's boards) against theirs (80 to 96, proved by `solve \
+         --optimal`), and random-walk boards (from the goal, 1,000 to \
          10,000 random moves, a move off the edge doing nothing) against the tiles' Manhattan \
          distance, a lower bound on any path. The 5x5 and 6x6 boards also with `--tables`, under \
          the tables saved by a first run of each size, which built them and answered a board: \
@@ -122,11 +125,19 @@ pub fn solve(shells: [Shell; 3]) {
             .collect();
         (side, boards)
     });
-    let sets = [(
-        "Korf and Felner's 50, 5x5; ratio to the optimum".to_string(),
-        5,
-        korf,
-    )]
+    let sets = [
+        (
+            "Korf and Felner's 50, 5x5; ratio to the optimum".to_string(),
+            5,
+            korf,
+        ),
+        (
+            "10 walks of 1,000 moves, 5x5, like DeepCubeA's boards; ratio to the optimum"
+                .to_string(),
+            5,
+            walks_1000_5x5(),
+        ),
+    ]
     .into_iter()
     .chain(walks.into_iter().map(|(side, boards)| {
         let what = format!(

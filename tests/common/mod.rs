@@ -411,6 +411,26 @@ pub fn korf_felner_50() -> Vec<(usize, [u8; 25])> {
     instances(text, 50, 5039)
 }
 
+/// Ten 5x5 boards 1,000 random moves from the goal, about as far from it as DeepCubeA's test
+/// boards, each with its fewest moves (`testdata/walks1000-5x5.txt`), checked against their sum:
+/// (fewest moves, tiles row by row, goal `1 2 .. 24 0`).
+pub fn walks_1000_5x5() -> Vec<(usize, Vec<u32>)> {
+    let text = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/testdata/walks1000-5x5.txt"
+    ));
+    let boards: Vec<(usize, Vec<u32>)> = number_lines(text)
+        .iter()
+        .map(|numbers| {
+            let tiles = numbers[1..].iter().map(|&t| u32::from(t)).collect();
+            (usize::from(numbers[0]), tiles)
+        })
+        .collect();
+    assert_eq!(boards.len(), 10);
+    assert_eq!(boards.iter().map(|(length, _)| length).sum::<usize>(), 892);
+    boards
+}
+
 /// The numbers of each line of a data file, its `#` comment lines left out.
 fn number_lines(text: &str) -> Vec<Vec<u8>> {
     let lines = text.lines().filter(|line| !line.starts_with('#'));
