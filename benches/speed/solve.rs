@@ -98,12 +98,11 @@ pub fn solve(shells: [Shell; 3]) {
          through `solve` in a process of its own: Korf and Felner's 50 5x5 boards against their \
          published optimal lengths (81 to 114), ten 5x5 boards 1,000 random moves from the goal \
          (as far from it as DeepCubeA's boards) against theirs (80 to 96, proved by `solve \
-         --optimal`), and random-walk boards (from the goal, 1,000 to \
-         10,000 random moves, a move off the edge doing nothing) against the tiles' Manhattan \
-         distance, a lower bound on any path. The 5x5 and 6x6 boards also with `--tables`, under \
-         the tables saved by a first run of each size, which built them and answered a board: \
-         the 5x5 board's 6-6-6-6 tables in {}, the 6x6 board's seven tables of five tiles in \
-         {}.\n",
+         --optimal`), and random-walk boards (from the goal, 1,000 to 10,000 random moves, a move \
+         off the edge doing nothing) against the tiles' Manhattan distance, a lower bound on any \
+         path. The 5x5 and 6x6 boards also with `--tables`, under the tables saved by a first run \
+         of each size, which built them and answered a board: the 5x5 board's 6-6-6-6 tables in \
+         {}, the 6x6 board's seven tables of five tiles in {}.\n",
         built_5x5, built_6x6
     );
     println!(

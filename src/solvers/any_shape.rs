@@ -25,6 +25,7 @@ use crate::board::{reaches_goal, replay, Board, Move};
 use crate::pdb::additive::PatternDb;
 #[cfg(feature = "tables")]
 use crate::pdb::ready;
+use crate::search::ida_star::Heuristic;
 use crate::search::linear_conflict::lower_bound;
 use crate::search::manhattan::Manhattan;
 #[cfg(feature = "tables")]
@@ -250,11 +251,11 @@ impl AnyShape {
         let estimate = LinearConflict::new(width, block.len());
         let (threads, nodes) = (self.threads, MANHATTAN_WINDOW_NODES * effort as u64);
         let outcome = beam::solve(width, block, beam_width, threads, estimate);
-        match (outcome, width, block.len()) {
-            (Outcome::Goal(moves), 5, 25) => under_manhattan::<5, 25>(block, moves, nodes, threads),
-            (Outcome::Goal(moves), 6, 36) => under_manhattan::<6, 36>(block, moves, nodes, threads),
-            (Outcome::Goal(moves), 7, 49) => under_manhattan::<7, 49>(block, moves, nodes, threads),
-            (outcome, _, _) => outcome,
+        match (width, block.len()) {
+            (5, 25) => under_manhattan::<5, 25>(block, outcome, nodes, threads),
+            (6, 36) => under_manhattan::<6, 36>(block, outcome, nodes, threads),
+            (7, 49) => under_manhattan::<7, 49>(block, outcome, nodes, threads),
+            _ => outcome,
         }
     }
 
@@ -352,20 +353,38 @@ fn board_of<const W: usize, const N: usize>(tiles: &[u32]) -> Board<W, N> {
     Board::from_tiles(cells).expect("an arrangement of the tiles")
 }
 
-/// `moves`, a path from `block` (a whole board `W` wide with `N` cells) to the goal, with its
-/// windows that IDA* under Manhattan distance (linear conflict's IDA* stops at 16 cells) solves
-/// within `nodes` nodes each made optimal ([`optimal_windows`]).
+/// A beam search's `outcome` on `block` (a whole board `W` wide with `N` cells), a path to the
+/// goal with its windows that IDA* under Manhattan distance (linear conflict's IDA* stops at 16
+/// cells) solves within `nodes` nodes each made optimal ([`with_windows`]).
 fn under_manhattan<const W: usize, const N: usize>(
     block: &[u32],
-    moves: Vec<Move>,
+    outcome: Outcome,
     nodes: u64,
     threads: usize,
 ) -> Outcome {
     let manhattan = Manhattan::new(&Board::<W, N>::canonical_goal(N - 1));
-    let start = board_of::<W, N>(block);
-    Outcome::Goal(optimal_windows::shortened(
-        &start, moves, &manhattan, nodes, threads,
-    ))
+    with_windows(block, outcome, &manhattan, nodes, threads)
+}
+
+/// A beam search's `outcome` on `block` (a whole board `W` wide with `N` cells): a path to the
+/// goal with its windows that IDA* under `heuristic` solves within `nodes` nodes each made
+/// optimal ([`optimal_windows`]); a nearest board's path as it was.
+fn with_windows<const W: usize, const N: usize, H: Heuristic<W, N>>(
+    block: &[u32],
+    outcome: Outcome,
+    heuristic: &H,
+    nodes: u64,
+    threads: usize,
+) -> Outcome {
+    match outcome {
+        Outcome::Goal(moves) => {
+            let start = board_of::<W, N>(block);
+            Outcome::Goal(optimal_windows::shortened(
+                &start, moves, heuristic, nodes, threads,
+            ))
+        }
+        nearest => nearest,
+    }
 }
 
 /// Beam search on `block`, a whole board `W` wide with `N` cells, keeping `beam_width` boards a
@@ -383,15 +402,8 @@ fn under_tables<const W: usize, const N: usize, const G: usize>(
     threads: usize,
 ) -> Outcome {
     let tables = tables.get_or_insert_with(|| load(dir, threads));
-    match beam::solve(W, block, beam_width, threads, Tables(tables)) {
-        Outcome::Goal(moves) => {
-            let start = board_of::<W, N>(block);
-            Outcome::Goal(optimal_windows::shortened(
-                &start, moves, tables, nodes, threads,
-            ))
-        }
-        nearest => nearest,
-    }
+    let outcome = beam::solve(W, block, beam_width, threads, Tables(tables));
+    with_windows(block, outcome, tables, nodes, threads)
 }
 
 /// The optimal solver of the shape `(width, height)`, of at most 16 cells or 5x5, as `settings`
