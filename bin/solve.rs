@@ -72,7 +72,7 @@ fn solve() -> Run {
                 let why = format!("--show draws boards of up to {} cells", show::MAX_CELLS);
                 let cells = format!("it has {}", tiles.len());
                 let note = format!("solve: board {} is not drawn: {}, {}", solved, why, cells);
-                writeln!(std::io::stderr(), "{}", note).ok();
+                progress::tell(&format!("{}\n", note));
             }
             let mut solved_by =
                 |solver: &mut AnyShape| answer(solver, *width, tiles, out, show, stats);

@@ -42,11 +42,11 @@ impl From<io::Error> for Exit {
     }
 }
 
-/// The status `main` returns after a run that `ended` so, with the `error:` line written first.
+/// The status `main` returns after a run that `ended` so, the `error:` line written first, whole.
 pub fn exit_code(ended: Run) -> ExitCode {
     match ended {
         Err(Exit::Failed { status, message }) => {
-            let _ = writeln!(io::stderr(), "error: {}", message);
+            let _ = io::stderr().write_all(format!("error: {}\n", message).as_bytes());
             ExitCode::from(status)
         }
         _ => ExitCode::SUCCESS,
@@ -256,13 +256,10 @@ fn folder(dir: &str) -> Result<PathBuf, String> {
 /// The command line of a program whose options are `flags`, a value after `=` or next; after
 /// `--`, files alone. `--help` (or `-h`) before any `--` prints `help` and the options' lines.
 pub fn options(help: &'static str, flags: &[Flag]) -> Result<Options, Exit> {
-    let mut args = Vec::new();
-    for arg in std::env::args_os().skip(1) {
-        args.push(
-            arg.into_string()
-                .map_err(|a| unknown(&a.to_string_lossy()))?,
-        );
-    }
+    let args = std::env::args_os()
+        .skip(1)
+        .map(|arg| arg.into_string().map_err(|a| unknown(&a.to_string_lossy())));
+    let args = args.collect::<Result<Vec<_>, _>>()?;
     let mut before_dashes = args.iter().take_while(|arg| *arg != "--");
     if !before_dashes.any(|arg| arg == "--help" || arg == "-h") {
         let options = parse(flags, args)?;

@@ -146,13 +146,8 @@ impl<R: Read> Input<R> {
                 return Err(self.error(line, message));
             }
         } else if count != N {
-            let message = format!(
-                "expected {} tiles (or {} rows of {}), found {}",
-                N,
-                N / W,
-                W,
-                count
-            );
+            let expected = format!("{} tiles (or {} rows of {})", N, N / W, W);
+            let message = format!("expected {}, found {}", expected, count);
             return Err(self.error(first, message));
         }
         // Each tile is below `N` (at most 16), or a digit.
@@ -170,12 +165,10 @@ impl<R: Read> Input<R> {
             None => return Ok(None),
         };
         let line = self.line_number;
+        let no_goal = "a start board with no goal board after it";
         match self.board()? {
             Some(goal) => Ok(Some((start, goal))),
-            None => Err(self.error(
-                line,
-                "a start board with no goal board after it".to_string(),
-            )),
+            None => Err(self.error(line, no_goal.to_string())),
         }
     }
 

@@ -10,6 +10,8 @@ use crate::io::cli;
 use crate::io::cli::SHOW;
 use crate::io::cli::{exit_code, output, usage, Exit, Flag, Options, Output, Run, PATH, SEARCH};
 use crate::io::input::{quoted_in_full, Input, InputError};
+#[cfg(feature = "progress")]
+use crate::io::progress;
 #[cfg(feature = "show")]
 use crate::io::show;
 #[cfg(feature = "progress")]
@@ -174,7 +176,7 @@ pub fn each_case<C>(
         #[cfg(feature = "progress")]
         if file.is_none() && is_terminal(0) {
             let waits = "reading boards from the terminal; end with Ctrl-D (see --help)";
-            let _ = writeln!(io::stderr(), "{}: {}", options.program, waits);
+            progress::tell(&format!("{}: {}\n", options.program, waits));
         }
         let mut input = open_input(file)?;
         loop {
@@ -213,16 +215,10 @@ pub type Reader = Input<Box<dyn Read>>;
 /// The input `file` (`None`: standard input).
 fn open_input(file: Option<&str>) -> Result<Reader, Exit> {
     let reader: Box<dyn Read> = match file {
-        Some(path) => match File::open(path) {
-            Ok(file) => Box::new(file),
-            Err(e) => {
-                return Err(usage(format!(
-                    "cannot open {}: {}",
-                    quoted_in_full(path),
-                    e
-                )))
-            }
-        },
+        Some(path) => Box::new(
+            File::open(path)
+                .map_err(|e| usage(format!("cannot open {}: {}", quoted_in_full(path), e)))?,
+        ),
         None => Box::new(io::stdin()),
     };
     Ok(Input::new(reader))

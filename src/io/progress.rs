@@ -102,10 +102,10 @@ impl Progress {
             return;
         }
         let text = self.with_seconds(what());
-        let _ = match terminal {
-            true => write!(io::stderr(), "\r{}\x1b[K", text),
-            false => writeln!(io::stderr(), "{}", text),
-        };
+        tell(&match terminal {
+            true => format!("\r{}\x1b[K", text),
+            false => format!("{}\n", text),
+        });
         line.at = Some(Instant::now());
         line.standing = Some(self.number).filter(|_| terminal);
     }
@@ -126,7 +126,7 @@ impl Progress {
         } else {
             ""
         };
-        let _ = writeln!(io::stderr(), "{}{}", wipe, text);
+        tell(&format!("{}{}\n", wipe, text));
         line.standing = None;
     }
 }
@@ -137,7 +137,7 @@ impl Drop for Progress {
         let mut line = line();
         line.working.retain(|&n| n != self.number);
         if line.standing == Some(self.number) {
-            let _ = write!(io::stderr(), "\r\x1b[K");
+            tell("\r\x1b[K");
             line.standing = None;
         }
     }
@@ -175,6 +175,12 @@ impl Drop for Ending<'_> {
         *self.0 .0.lock().unwrap_or_else(|e| e.into_inner()) = true;
         self.0 .1.notify_one();
     }
+}
+
+/// Writes `text` to standard error in one piece: no other writer's output (a terminal's echo,
+/// another process's line) lands inside a line.
+pub fn tell(text: &str) {
+    let _ = io::stderr().write_all(text.as_bytes());
 }
 
 #[cfg(test)]
