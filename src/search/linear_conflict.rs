@@ -168,19 +168,26 @@ impl<const W: usize, const N: usize> Heuristic<W, N> for LinearConflict<W, N> {
 /// to a row, towards `1 2 .. N-1 0`, worked out from scratch: a lower bound on the moves of any
 /// solution, with a conflict on every line, however long ([`line_conflict`]).
 pub fn lower_bound(width: usize, tiles: &[u32]) -> u64 {
-    let height = tiles.len() / width;
     let distances = tiles.iter().enumerate();
-    let mut bound: u64 = distances
+    let distance: u64 = distances
         .map(|(cell, &tile)| u64::from(home_distance(width, tile, cell)))
         .sum();
+    distance + conflicts(width, tiles)
+}
+
+/// The conflicts of every row and column of the board `tiles`, `width` to a row: what
+/// [`lower_bound`] adds to the Manhattan distance.
+pub fn conflicts(width: usize, tiles: &[u32]) -> u64 {
+    let height = tiles.len() / width;
     let mut tails = vec![0; width.max(height)];
+    let mut sum = 0;
     for row in 0..height {
-        bound += u64::from(row_conflict(width, tiles, row, &mut tails));
+        sum += u64::from(row_conflict(width, tiles, row, &mut tails));
     }
     for column in 0..width {
-        bound += u64::from(column_conflict(width, tiles, column, &mut tails));
+        sum += u64::from(column_conflict(width, tiles, column, &mut tails));
     }
-    bound
+    sum
 }
 
 /// The Manhattan distance of `tile` from `cell` to its home on a board `width` wide (0 for the

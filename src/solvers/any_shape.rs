@@ -11,12 +11,9 @@
 //! ([`crate::search::linear_conflict::lower_bound`]). A solution whose length meets the bound is
 //! optimal too.
 
-#[cfg(feature = "tables")]
-use std::path::Path;
-
-#[cfg(feature = "tables")]
-use crate::big_boards::beam::Tables;
 use crate::big_boards::beam::{self, LinearConflict, Outcome};
+#[cfg(feature = "tables")]
+use crate::big_boards::beam::{Tables, TablesAndConflicts};
 use crate::big_boards::constructive;
 use crate::big_boards::finishers::corner_block;
 use crate::big_boards::optimal_windows;
@@ -45,10 +42,10 @@ pub const BEAM_WIDTH: usize = 20_000;
 #[cfg(feature = "tables")]
 const TABLES_BEAM_WIDTH: usize = 80_000;
 
-/// The same for a 6x6 board under its seven tables of five tiles: a few seconds a board, paths
-/// a few hundredths shorter than linear conflict's in as long.
+/// The same for a 6x6 board under its seven tables of five tiles and the lines' conflicts: a few
+/// seconds a board, paths a few hundredths shorter than linear conflict's in as long.
 #[cfg(feature = "tables")]
-const TABLES_6X6_BEAM_WIDTH: usize = 60_000;
+const TABLES_6X6_BEAM_WIDTH: usize = 50_000;
 
 /// The nodes, times `--effort`, of each IDA* under the tables that makes a window of a beam
 /// search's path optimal on a board that has tables ([`optimal_windows`]).
@@ -233,16 +230,19 @@ impl AnyShape {
             let (threads, nodes) = (self.threads, WINDOW_NODES * effort as u64);
             match (width, block.len()) {
                 (5, 25) => {
-                    let tables = &mut self.tables_5x5;
+                    let tables = (self.tables_5x5)
+                        .get_or_insert_with(|| ready::saved_6666_alone(dir, threads));
                     let beam_width = TABLES_BEAM_WIDTH * effort;
-                    let load = ready::saved_6666_alone;
-                    return under_tables(tables, load, dir, block, beam_width, nodes, threads);
+                    let outcome = beam::solve(5, block, beam_width, threads, Tables(tables));
+                    return with_windows(block, outcome, tables, nodes, threads);
                 }
                 (6, 36) => {
-                    let tables = &mut self.tables_6x6;
+                    let tables = (self.tables_6x6)
+                        .get_or_insert_with(|| ready::saved_6x6_alone(dir, threads));
                     let beam_width = TABLES_6X6_BEAM_WIDTH * effort;
-                    let load = ready::saved_6x6_alone;
-                    return under_tables(tables, load, dir, block, beam_width, nodes, threads);
+                    let estimate = TablesAndConflicts::new(tables);
+                    let outcome = beam::solve(6, block, beam_width, threads, estimate);
+                    return with_windows(block, outcome, tables, nodes, threads);
                 }
                 _ => {}
             }
@@ -385,25 +385,6 @@ fn with_windows<const W: usize, const N: usize, H: Heuristic<W, N>>(
         }
         nearest => nearest,
     }
-}
-
-/// Beam search on `block`, a whole board `W` wide with `N` cells, keeping `beam_width` boards a
-/// level ranked by the tables in `tables`, got from `dir` by `load` when first needed; then the
-/// path's windows that IDA* under the tables solves within `nodes` nodes each made optimal
-/// ([`optimal_windows`]).
-#[cfg(feature = "tables")]
-fn under_tables<const W: usize, const N: usize, const G: usize>(
-    tables: &mut Option<PatternDb<W, N, G>>,
-    load: fn(&Path, usize) -> PatternDb<W, N, G>,
-    dir: &Path,
-    block: &[u32],
-    beam_width: usize,
-    nodes: u64,
-    threads: usize,
-) -> Outcome {
-    let tables = tables.get_or_insert_with(|| load(dir, threads));
-    let outcome = beam::solve(W, block, beam_width, threads, Tables(tables));
-    with_windows(block, outcome, tables, nodes, threads)
 }
 
 /// The optimal solver of the shape `(width, height)`, of at most 16 cells or 5x5, as `settings`
