@@ -403,8 +403,7 @@ impl Estimate for LinearConflict {
     type State = u32;
 
     fn state(&mut self, board: &[u8]) -> u32 {
-        let tiles: Vec<u32> = board.iter().map(|&t| u32::from(t)).collect();
-        lower_bound(self.columns, &tiles) as u32
+        lower_bound(self.columns, &tile_numbers(board)) as u32
     }
 
     fn value(&self, state: &u32) -> u32 {
@@ -468,10 +467,9 @@ pub struct TablesAndConflicts<'a, const W: usize, const N: usize, const G: usize
 
 impl<'a, const W: usize, const N: usize, const G: usize> TablesAndConflicts<'a, W, N, G> {
     pub fn new(tables: &'a PatternDb<W, N, G>) -> Self {
-        let lines = LinearConflict::new(W, N);
         TablesAndConflicts {
             tables: Tables(tables),
-            lines,
+            lines: LinearConflict::new(W, N),
         }
     }
 }
@@ -481,8 +479,8 @@ impl<const W: usize, const N: usize, const G: usize> Estimate for TablesAndConfl
     type State = (PatternState<G>, u32);
 
     fn state(&mut self, board: &[u8]) -> Self::State {
-        let tiles: Vec<u32> = board.iter().map(|&t| u32::from(t)).collect();
-        (self.tables.state(board), conflicts(W, &tiles) as u32)
+        let lines = conflicts(W, &tile_numbers(board));
+        (self.tables.state(board), lines as u32)
     }
 
     fn value(&self, state: &Self::State) -> u32 {
@@ -501,15 +499,18 @@ impl<const W: usize, const N: usize, const G: usize> Estimate for TablesAndConfl
         to: usize,
     ) -> Self::State {
         let tables = self.tables.after_slide(board, tables, from, to);
-        (
-            tables,
-            self.lines.with_conflict_change(board, *conflicts, from, to),
-        )
+        let conflicts = self.lines.with_conflict_change(board, *conflicts, from, to);
+        (tables, conflicts)
     }
 
     fn prefetch(&self, board: &[u8], before: &Self::State, from: usize, to: usize) {
         self.tables.prefetch(board, &before.0, from, to)
     }
+}
+
+/// The tiles of `board`, as numbers.
+fn tile_numbers(board: &[u8]) -> Vec<u32> {
+    board.iter().map(|&t| u32::from(t)).collect()
 }
 
 /// `board` as the array of a board of `N` cells.
@@ -747,15 +748,10 @@ mod tests {
         }
     }
 
-    /// `board`'s tiles, as numbers.
-    fn tiles(board: &[u8]) -> Vec<u32> {
-        board.iter().map(|&t| u32::from(t)).collect()
-    }
-
     #[test]
     fn the_estimate_follows_each_slide() {
         walk(LinearConflict::new(5, 25), 5, 25, |board, &estimate| {
-            assert_eq!(u64::from(estimate), lower_bound(5, &tiles(board)));
+            assert_eq!(u64::from(estimate), lower_bound(5, &tile_numbers(board)));
         });
     }
 
@@ -771,7 +767,7 @@ mod tests {
         let db = PatternDb::<4, 16>::build(&groups, 2);
         let (estimate, mut conflicted) = (TablesAndConflicts::new(&db), 0);
         walk(estimate, 4, 16, |board, (tables, conflicts)| {
-            let tiles = tiles(board);
+            let tiles = tile_numbers(board);
             let cells = tiles.iter().enumerate();
             let distance: u32 = cells.map(|(cell, &t)| home_distance(4, t, cell)).sum();
             assert_eq!(*tables, db.state(board.try_into().unwrap()));
