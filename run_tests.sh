@@ -203,7 +203,7 @@ if [ -n "$OLD_RUSTC" ]; then
     old_version=$("$OLD_RUSTC" --version) || { echo "error: OLD_RUSTC=$OLD_RUSTC does not run"; exit 1; }
     # The crate promises Rust 1.63 (rust-version): the library and every program type-check there.
     step "the library and every program type-checked by $old_version"
-    with_features=(--edition 2021 --cfg 'feature="tables"' --cfg 'feature="show"' --cfg 'feature="progress"')
+    with_features=(--edition 2021 --cfg 'feature="tables"' --cfg 'feature="show"' --cfg 'feature="progress"' --cfg 'feature="shares"')
     "$OLD_RUSTC" "${with_features[@]}" --crate-type lib --crate-name engine --emit=metadata \
         -o "$work/libengine.rmeta" src/lib.rs || exit 1
     for program in bin/*.rs bin/bundle/main.rs; do

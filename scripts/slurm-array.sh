@@ -2,14 +2,20 @@
 # A Slurm job array that answers a long input in shares, and the step that merges the shares.
 #
 #   sbatch --array=0-9 scripts/slurm-array.sh PROGRAM INPUT OUTDIR [ARGS...]
-#   scripts/slurm-array.sh --merge OUTDIR TASKS > answers.txt
+#   scripts/slurm-array.sh --merge OUTDIR TASKS [INPUT] > answers.txt
 #
-# Task T of the array's N tasks (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT) answers the T-th of
-# N shares of INPUT's cases, in order, with PROGRAM ARGS (give `--threads` the cores of
-# --cpus-per-task), into OUTDIR/T.out; a share cut short by a failure or a kill is left as
-# OUTDIR/T.part, never as T.out. Shares are whole cases: LINES_PER_CASE lines
-# each (default 1, as for one board a line), so INPUT holds no blank lines. The merge step writes
-# the shares' answers in task order, which is the input's order, and fails if a share is missing.
+# Task T of the array's N tasks (SLURM_ARRAY_TASK_ID, from 0; SLURM_ARRAY_TASK_COUNT) answers
+# the T-th of N shares of INPUT's cases, in order, with PROGRAM --first-line L ARGS (L the
+# share's first line in INPUT, so that an error names INPUT's line; give `--threads` the cores
+# of --cpus-per-task), into OUTDIR/T.out, and states the share in OUTDIR/T.share. It first
+# clears what an earlier run left under those names; its answers go to T.part, renamed T.out
+# when whole, so a task that fails or is killed leaves T.part and no T.out. Shares are whole
+# cases: LINES_PER_CASE lines each (default 1, as for one board a line), so INPUT holds no blank
+# lines; a last line without a line end counts, as the programs read it.
+#
+# The merge step writes the shares' answers in task order, which is the input's order, once it
+# has checked that shares 0 to TASKS-1 are all there, whole, of one run of TASKS tasks over one
+# input, and cover it (of INPUT, when given), and that no share lies beyond them.
 #
 # Without Slurm, set the two variables by hand: each task is an ordinary run.
 #SBATCH --job-name=sliding-puzzle
@@ -17,36 +23,101 @@
 #SBATCH --output=slurm-%A_%a.log
 set -euo pipefail
 
+# fail MESSAGE: the error line, and exit status 2.
+fail() {
+    echo "error: $*" >&2
+    exit 2
+}
+
+# whole_number NAME VALUE: fails unless VALUE is digits alone, of at most 9.
+whole_number() {
+    [[ $2 =~ ^[0-9]{1,9}$ ]] || fail "$1 is '$2': expected a whole number"
+}
+
+# identity FILE: what tells one input from another, its checksum and length.
+identity() {
+    local sum
+    sum=$(cksum < "$1") || fail "cannot read $1"
+    echo "${sum// /:}"
+}
+
 if [ "${1:-}" = --merge ]; then
-    [ $# -eq 3 ] || { echo "usage: $0 --merge OUTDIR TASKS" >&2; exit 2; }
-    for ((task = 0; task < $3; task++)); do
-        [ -f "$2/$task.out" ] || { echo "error: share $task is missing: $2/$task.out" >&2; exit 1; }
+    [ $# -eq 3 ] || [ $# -eq 4 ] || fail "usage: $0 --merge OUTDIR TASKS [INPUT]"
+    dir=$2 tasks=$3
+    whole_number TASKS "$tasks"
+    tasks=$((10#$tasks))
+    [ "$tasks" -ge 1 ] || fail "TASKS is $tasks: the merge needs the number of tasks run, 1 or more"
+    expected=
+    [ $# -eq 4 ] && expected=$(identity "$4")
+    [ -d "$dir" ] || fail "$dir is not a folder of shares"
+    for share in "$dir"/*.out "$dir"/*.share "$dir"/*.part; do
+        [ -e "$share" ] || continue
+        number=${share##*/}
+        number=${number%.*}
+        if [[ ! $number =~ ^[0-9]+$ ]] || [ "$((10#$number))" -ge "$tasks" ]; then
+            fail "$share lies beyond the $tasks shares asked: was the run of more tasks?"
+        fi
     done
-    for ((task = 0; task < $3; task++)); do
-        cat "$2/$task.out"
+    next=1 total= input=
+    for ((task = 0; task < tasks; task++)); do
+        out=$dir/$task.out
+        if [ ! -f "$out" ] || [ ! -f "$dir/$task.share" ]; then
+            [ -e "$dir/$task.part" ] && fail "share $task is cut short: task $task failed or was killed ($dir/$task.part); run it again"
+            fail "share $task is missing: $out (run task $task)"
+        fi
+        read -r first last of count identity < "$dir/$task.share" || true
+        [[ "$first $last $of $count" =~ ^[0-9]{1,18}\ [0-9]{1,18}\ [0-9]{1,18}\ [0-9]{1,9}$ ]] ||
+            fail "$dir/$task.share is not a share's statement"
+        [ "$count" = "$tasks" ] || fail "$out is a share of a run of $count tasks, not $tasks"
+        [ "$first" = "$next" ] || fail "$out answers lines $first to $last, not from line $next: shares of other runs"
+        [ -z "$total" ] || [ "$of:$identity" = "$total:$input" ] ||
+            fail "$out answers another input than share 0: shares of other runs"
+        [ -z "$expected" ] || [ "$identity" = "$expected" ] ||
+            fail "$out answers another input than $4 (or it has changed since)"
+        total=$of input=$identity next=$((last + 1))
+    done
+    [ "$((next - 1))" = "$total" ] || fail "the shares answer lines 1 to $((next - 1)) of $total"
+    for ((task = 0; task < tasks; task++)); do
+        cat "$dir/$task.out"
     done
     exit 0
 fi
 
-[ $# -ge 3 ] || { echo "usage: $0 PROGRAM INPUT OUTDIR [ARGS...]" >&2; exit 2; }
+[ $# -ge 3 ] || fail "usage: $0 PROGRAM INPUT OUTDIR [ARGS...]"
 program=$1 input=$2 out=$3
 shift 3
-task=${SLURM_ARRAY_TASK_ID:?"is not set: run under sbatch --array, or set it"}
-tasks=${SLURM_ARRAY_TASK_COUNT:?"is not set: run under sbatch --array, or set it"}
+task=${SLURM_ARRAY_TASK_ID:-}
+tasks=${SLURM_ARRAY_TASK_COUNT:-}
+[ -n "$task" ] && [ -n "$tasks" ] ||
+    fail "SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT are not set: run under sbatch --array, or set them"
+whole_number SLURM_ARRAY_TASK_COUNT "$tasks"
+whole_number SLURM_ARRAY_TASK_ID "$task"
+task=$((10#$task)) tasks=$((10#$tasks))
+[ "$tasks" -ge 1 ] || fail "SLURM_ARRAY_TASK_COUNT is 0: an array has 1 task or more"
+[ "$task" -lt "$tasks" ] ||
+    fail "SLURM_ARRAY_TASK_ID is $task: the tasks of an array of $tasks are 0 to $((tasks - 1)) (--array=0-$((tasks - 1)))"
 per_case=${LINES_PER_CASE:-1}
+whole_number LINES_PER_CASE "$per_case"
+per_case=$((10#$per_case))
+[ "$per_case" -ge 1 ] || fail "LINES_PER_CASE is 0: a case has 1 line or more"
+[ -f "$input" ] && [ -r "$input" ] || fail "$input is not a file that can be read"
 
-lines=$(wc -l < "$input")
+identity=$(identity "$input")
+# awk counts a last line without a line end, as the programs read it; `wc -l` does not.
+lines=$(awk 'END { print NR }' "$input")
 cases=$((lines / per_case))
 [ $((cases * per_case)) -eq "$lines" ] ||
-    { echo "error: $input has $lines lines, not a whole number of $per_case-line cases" >&2; exit 2; }
+    fail "$input has $lines lines, not a whole number of $per_case-line cases"
 first=$((task * cases / tasks))
 last=$(((task + 1) * cases / tasks))
+from=$((first * per_case + 1)) to=$((last * per_case))
 
 mkdir -p "$out"
+rm -f "$out/$task.out" "$out/$task.share" "$out/$task.part"
 if [ "$last" -gt "$first" ]; then
-    from=$((first * per_case + 1)) to=$((last * per_case))
-    sed -n "${from},${to}p; ${to}q" "$input" | "$program" "$@" > "$out/$task.part"
+    sed -n "${from},${to}p; ${to}q" "$input" | "$program" --first-line "$from" "$@" > "$out/$task.part"
 else
     : > "$out/$task.part" # more tasks than cases: an empty share
 fi
+echo "$from $to $lines $tasks $identity" > "$out/$task.share"
 mv "$out/$task.part" "$out/$task.out"

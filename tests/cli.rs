@@ -620,7 +620,9 @@ fn a_terminal_is_told_what_the_program_waits_for() {
     let (output, _) = run_with("script", &["-qec", EIGHT, "/dev/null"], b"283104765\n");
     // The terminal echoes the board typed wherever the timing puts it: taken out, the hint and
     // the answer stand on lines of their own, in that order.
-    let shown = text(&output.stdout).replace('\r', "").replace("283104765", "");
+    let shown = text(&output.stdout)
+        .replace('\r', "")
+        .replace("283104765", "");
     let lines: Vec<&str> = shown.lines().collect();
     let hint_at = lines.iter().position(|&line| line == hint);
     let answer_at = lines.iter().position(|&line| line == "4");

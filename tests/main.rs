@@ -13,4 +13,5 @@ mod fifteen;
 mod formats;
 mod mxn;
 mod robust;
+mod shares;
 mod solve;

@@ -41,8 +41,9 @@ fn without_examples(source: &str) -> String {
 }
 
 /// The features for a person, which a judge never uses: `tables` (a judge keeps no files),
-/// `show` (a judge reads no drawings) and `progress` (nor what goes to standard error).
-const LEFT_OUT: [&str; 3] = ["tables", "show", "progress"];
+/// `show` (a judge reads no drawings), `progress` (nor what goes to standard error) and
+/// `shares` (a judge reads whole inputs).
+const LEFT_OUT: [&str; 4] = ["tables", "show", "progress", "shares"];
 
 /// `source` without the features of [`LEFT_OUT`]: for each of them, F, each statement, item,
 /// field or match arm under `#[cfg(feature = "F")]` left out with the comments right above it

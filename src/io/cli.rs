@@ -78,6 +78,14 @@ fn number_in(value: &str, range: std::ops::RangeInclusive<usize>) -> Option<usiz
     value.parse().ok().filter(|n| range.contains(n))
 }
 
+/// `value` as a count of 1 or more, if it is one: digits alone, any number of them, a count past
+/// `usize` taken as the largest (a bound that large is no bound).
+fn at_least_one(value: &str) -> Option<usize> {
+    let digits = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
+    let count = value.parse().unwrap_or(usize::MAX);
+    Some(count).filter(|&n| digits && n >= 1)
+}
+
 /// A judge program's count followed by its path.
 pub const PATH: Flag = Flag {
     name: "--path",
@@ -108,12 +116,19 @@ pub const THREADS: Flag = Flag {
     help: "
   --threads N
            use at most N threads, never more than one per core (the default)",
-    value: Some(|n| {
-        typed(
-            number_in(n, 1..=usize::MAX),
-            "a number of threads, 1 or more",
-        )
-    }),
+    value: Some(|n| typed(at_least_one(n), "a number of threads, 1 or more")),
+};
+
+/// The number of the input's first line, which errors count from: a share of a longer input
+/// names that input's line. Every program has it with the `shares` feature.
+#[cfg(feature = "shares")]
+pub const FIRST_LINE: Flag = Flag {
+    name: "--first-line",
+    help: "
+  --first-line N
+           number the input's lines from N in errors, for a share of a longer input
+           that starts at its line N (as scripts/slurm-array.sh gives each share)",
+    value: Some(|n| typed(at_least_one(n), "a line number, 1 or more")),
 };
 
 /// [`Settings::tables`]: the folder of the 4x4 board's saved tables (and `solve`'s 5x5 and 6x6
@@ -212,6 +227,12 @@ impl Options {
         given.and_then(|(_, value)| value.downcast_ref())
     }
 
+    /// The number the input's first line has in errors ([`FIRST_LINE`]).
+    #[cfg(feature = "shares")]
+    pub fn first_line(&self) -> usize {
+        self.value(&FIRST_LINE).copied().unwrap_or(1)
+    }
+
     /// The settings of a solver that searches on every core ([`SEARCH`]).
     pub fn settings(&self) -> Settings {
         Settings {
@@ -261,6 +282,8 @@ pub fn options(help: &'static str, flags: &[Flag]) -> Result<Options, Exit> {
         .map(|arg| arg.into_string().map_err(|a| unknown(&a.to_string_lossy())));
     let args = args.collect::<Result<Vec<_>, _>>()?;
     let mut before_dashes = args.iter().take_while(|arg| *arg != "--");
+    #[cfg(feature = "shares")]
+    let flags = &[flags, &[FIRST_LINE]].concat();
     if !before_dashes.any(|arg| arg == "--help" || arg == "-h") {
         let options = parse(flags, args)?;
         #[cfg(feature = "progress")]
@@ -392,9 +415,17 @@ mod tests {
             (false, files)
         );
         let needs = "--threads needs a number of threads, 1 or more (see --help)";
-        for wrong in [&["--threads"][..], &["--threads=0"], &["--threads", "x"]] {
+        for wrong in [
+            &["--threads"][..],
+            &["--threads=0"],
+            &["--threads", "x"],
+            &["--threads=+2"],
+        ] {
             assert_eq!(parsed(wrong).err(), Some(needs.to_string()));
         }
+        // More threads than there are cores, however many, is every core.
+        let huge = parsed(&["--threads", "99999999999999999999"]).unwrap();
+        assert_eq!(huge.settings().threads, Some(usize::MAX));
         let needs = "--effort needs a number from 1 to 8 (see --help)";
         for wrong in ["--effort=0", "--effort=9", "--effort=-1", "--effort=1.5"] {
             assert_eq!(parsed(&[wrong]).err(), Some(needs.to_string()));

@@ -201,6 +201,11 @@ pub fn each_case<C>(
                 }
                 Err(e) => e,
             };
+            #[cfg(feature = "shares")]
+            let e = InputError {
+                line: e.line.saturating_add(options.first_line() - 1),
+                ..e
+            };
             out.flush()?;
             let named = file.map_or(String::new(), |path| format!("{}: ", quoted_in_full(path)));
             return Err(usage(format!("{}{}", named, e)));
