@@ -2,7 +2,8 @@
 //! doc/engine.md tours them:
 //!
 //! - [`board`]: the board, its moves, and solvability by parity; [`threads`]: work shared out
-//!   between threads, results in order.
+//!   between threads, results in order; `os`: calls to the operating system that std
+//!   lacks.
 //! - [`exact`]: every arrangement's distance on boards of up to 9 cells, by breadth-first search
 //!   over a Cantor-ranked array.
 //! - [`search`]: IDA* and what it estimates and prunes with, searches within a budget of nodes.
@@ -19,6 +20,8 @@ pub mod big_boards;
 pub mod board;
 pub mod exact;
 pub mod io;
+#[cfg(feature = "tables")]
+pub mod os;
 pub mod pdb;
 pub mod prefetch;
 pub mod search;

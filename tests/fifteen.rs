@@ -554,3 +554,92 @@ fn tables_needs_a_folder_and_a_4x4_program() {
         "error: unknown argument '--tables' (see --help)\n"
     );
 }
+
+/// A claim on a build is a lock the kernel holds for its process, not an id to be judged alive:
+/// a lock file left holding 0, a huge id, the id of a live process unrelated to the tables
+/// (`sleep`), or the run's own id holds no run back; each builds the tables once and answers.
+/// A builder that holds the lock and hangs is waited on up to the limit only, then the run
+/// builds on its own; a folder where the lock file should be is named, and the run answers
+/// without saving. The waits here are a guard against a hang, not a measure of time.
+#[test]
+fn a_claim_never_hangs_a_run() {
+    use std::process::{Command, Stdio};
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("claimed-tables");
+    let dir_arg = dir.to_str().unwrap();
+    let korf = korf_100();
+    let input = rows(&[korf[87].1]);
+    let expected = format!("{}\n", korf[87].0);
+    let file = dir.join("pdb-1.5.6.9.10.13-7.8.11.12.14.15-2.3.4.bin");
+    let lock = dir.join(".pdb-1.5.6.9.10.13-7.8.11.12.14.15-2.3.4.bin.lock");
+    // A run on the hard board, its lock file written with `id` (the run's own, for `None`)
+    // after it starts: what it says beyond progress.
+    let run = |id: Option<u32>, wait: &str| -> String {
+        let mut child = Command::new(FIFTEEN)
+            .args(["--tables", dir_arg])
+            .env("SLIDING_PUZZLE_TABLES_WAIT", wait)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        if lock.symlink_metadata().map_or(true, |m| m.is_file()) {
+            std::fs::write(&lock, id.unwrap_or(child.id()).to_string()).unwrap();
+        }
+        let mut stdin = child.stdin.take().unwrap();
+        std::io::Write::write_all(&mut stdin, input.as_bytes()).unwrap();
+        drop(stdin);
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success(), "{:?}", output);
+        assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
+        common::beyond_progress(&output.stderr)
+    };
+    let mut sleeping = Command::new("sleep").arg("600").spawn().unwrap();
+    for id in [Some(0), Some(u32::MAX), Some(1), Some(sleeping.id()), None] {
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let said = run(id, "600");
+        assert!(said.starts_with("building the 6-6-3"), "{:?}: {}", id, said);
+        assert!(
+            file.exists() && !lock.exists(),
+            "{:?}: saved, the claim let go",
+            id
+        );
+        assert_eq!(run(id, "600"), "", "{:?}: loaded", id);
+    }
+    sleeping.kill().unwrap();
+    sleeping.wait().unwrap();
+    // A holder that hangs: `flock` holds the lock while it sleeps.
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut holder = Command::new("flock")
+        .arg(&lock)
+        .args(["sleep", "600"])
+        .spawn()
+        .unwrap();
+    while !lock.exists() {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let said = run(Some(0), "1");
+    holder.kill().unwrap();
+    holder.wait().unwrap();
+    let expected_said = format!(
+        "waiting for process 0 to build the 6-6-3 pattern databases\n\
+         building the 6-6-3 pattern databases in {} too: another process has built them for \
+         over 1 s\n  built the table",
+        dir.display()
+    );
+    assert!(said.starts_with(&expected_said), "{}", said);
+    assert!(file.exists(), "saved");
+    // A folder in the lock file's place.
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(&lock).unwrap();
+    let said = run(None, "600");
+    let expected_said = format!(
+        "building the 6-6-3 pattern databases for this run alone: no claim on their build can \
+         be had ({}: is not a regular file)\n",
+        lock.display()
+    );
+    assert!(said.starts_with(&expected_said), "{}", said);
+    assert!(!file.exists(), "not saved");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -260,8 +260,14 @@ fn folder(dir: &str) -> Result<PathBuf, String> {
     let path = Path::new(dir);
     // The path itself, or the nearest folder above it that exists (none for a relative path
     // none of whose parts exist: the empty path does not).
-    match path.ancestors().find(|p| p.exists()) {
+    let leads_nowhere = |p: &Path| p.symlink_metadata().is_ok() && !p.exists();
+    match path.ancestors().find(|p| p.exists() || leads_nowhere(p)) {
         _ if dir.is_empty() => Err("needs a folder to keep the tables in (see --help)".into()),
+        Some(p) if leads_nowhere(p) => Err(format!(
+            "{} cannot be made a folder: {} is a symbolic link that leads nowhere",
+            quoted_in_full(dir),
+            quoted_in_full(&p.to_string_lossy())
+        )),
         Some(p) if !p.is_dir() && p == path => {
             Err(format!("{} is not a folder", quoted_in_full(dir)))
         }
@@ -463,5 +469,23 @@ mod tests {
         assert_eq!(parsed(&["--tables", &below]).err(), Some(cannot));
         let needs = "--tables needs a folder to keep the tables in (see --help)";
         assert_eq!(parsed(&["--tables="]).err(), Some(needs.to_string()));
+        // A link to nothing, and a loop of links, in its place or above it.
+        let links = std::env::temp_dir().join(format!("tables-links-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&links);
+        std::fs::create_dir(&links).unwrap();
+        let (dangling, looped) = (links.join("dangling"), links.join("loop"));
+        std::os::unix::fs::symlink(links.join("none"), &dangling).unwrap();
+        std::os::unix::fs::symlink(&looped, &looped).unwrap();
+        for link in [&dangling, &looped] {
+            let link = link.to_str().unwrap();
+            for dir in [link.to_string(), format!("{}/below", link)] {
+                let nowhere = format!(
+                    "--tables '{}' cannot be made a folder: '{}' is a symbolic link that leads nowhere",
+                    dir, link
+                );
+                assert_eq!(parsed(&["--tables", &dir]).err(), Some(nowhere));
+            }
+        }
+        std::fs::remove_dir_all(&links).unwrap();
     }
 }

@@ -25,7 +25,7 @@ pub fn quoted_in_full(text: &str) -> String {
 }
 
 /// `text` with control characters escaped, cut to `...` after `longest` characters.
-fn escaped(text: &str, longest: usize) -> String {
+pub fn escaped(text: &str, longest: usize) -> String {
     let mut out = String::new();
     for (i, c) in text.chars().enumerate() {
         if i == longest {

@@ -2,13 +2,15 @@
 //! redrawn in place, elsewhere a plain line now and then, and nothing once [`silence`]d
 //! (`--quiet`). The process has one such line: work within other work (a search within a
 //! board's construction) tells its own while it lasts, then the outer work tells again. What a
-//! step ends with (a table built, a file saved) is always a line of its own.
+//! step ends with (a table built, a file saved) is always a line of its own. Control characters
+//! in what is told (a newline in a folder's name) are escaped: a line stays one line.
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use crate::io::input::escaped;
 use crate::io::terminal::is_terminal;
 
 /// How long work runs before its progress is told: quick work says nothing.
@@ -101,7 +103,7 @@ impl Progress {
         if line.at.map_or(false, |at| at.elapsed() < every) {
             return;
         }
-        let text = self.with_seconds(what());
+        let text = self.with_seconds(escaped(&what(), usize::MAX));
         tell(&match terminal {
             true => format!("\r{}\x1b[K", text),
             false => format!("{}\n", text),
@@ -126,7 +128,7 @@ impl Progress {
         } else {
             ""
         };
-        tell(&format!("{}{}\n", wipe, text));
+        tell(&format!("{}{}\n", wipe, escaped(text, usize::MAX)));
         line.standing = None;
     }
 }

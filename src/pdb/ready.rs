@@ -11,6 +11,8 @@ use crate::pdb::additive::{build_table, second_partition, PatternDb};
 #[cfg(feature = "tables")]
 use crate::pdb::additive::{table_len, PARTITION_663};
 #[cfg(feature = "tables")]
+use crate::pdb::claim::{self, NoClaim};
+#[cfg(feature = "tables")]
 use crate::pdb::large::{
     build_large_table, carried_table, symmetry_onto, Symmetry, PARTITION_6666, PARTITION_6X6,
     PARTITION_78,
@@ -205,6 +207,7 @@ fn saved<const W: usize, const N: usize, const G: usize>(
     let kept = dir.map(|dir| (dir, saved::file(dir, groups)));
     // Held from before the build until after the save: other processes wait, then load.
     let mut _claim = None;
+    let mut keep = kept.is_some();
     let building = match &kept {
         Some((dir, file)) => {
             match saved::load(dir, groups, &sizes, threads) {
@@ -214,18 +217,46 @@ fn saved<const W: usize, const N: usize, const G: usize>(
                 }
                 Err(NotLoaded::Missing) => {}
             }
-            _claim = saved::claim(dir, groups, |id| {
+            let limit = claim::wait_limit();
+            // A line of its own for each holder, which changes when one dies and another
+            // takes over; progress between.
+            let mut told = None;
+            let claimed = claim::claim(dir, &saved::file_name(groups), limit, |holder| {
+                let who = holder.map_or("another process".to_string(), |id| {
+                    format!("process {}", id)
+                });
                 let said = format!(
-                    "waiting for process {} to build the {} pattern databases",
-                    id, name
+                    "waiting for {} to build the {} pattern databases",
+                    who, name
                 );
-                progress.say(&said);
+                match told.replace(holder) {
+                    Some(before) if before == holder => progress.update(|| said),
+                    _ => progress.say(&said),
+                }
             });
+            let building = match claimed {
+                Ok(claim) => {
+                    _claim = Some(claim);
+                    format!("in {}, once", dir.display())
+                }
+                Err(NoClaim::Refused(why)) => {
+                    keep = false;
+                    format!(
+                        "for this run alone: no claim on their build can be had ({})",
+                        why
+                    )
+                }
+                Err(NoClaim::Outwaited) => format!(
+                    "in {} too: another process has built them for over {} s",
+                    dir.display(),
+                    limit.as_secs()
+                ),
+            };
             // Another process may have saved them while this one waited.
             if let Ok(tables) = saved::load(dir, groups, &sizes, threads) {
                 return PatternDb::from_saved_tables(groups, tables);
             }
-            format!("in {}, once", dir.display())
+            building
         }
         None => "for this run (--tables DIR keeps them)".to_string(),
     };
@@ -265,7 +296,7 @@ fn saved<const W: usize, const N: usize, const G: usize>(
         };
         tables.push(table);
     }
-    if let Some((dir, file)) = kept {
+    if let (Some((dir, file)), true) = (kept, keep) {
         match saved::save(dir, groups, &tables) {
             Ok(()) => progress.say(&format!("  saved {}", file.display())),
             Err(e) => progress.say(&format!("  cannot save them in {}: {}", dir.display(), e)),

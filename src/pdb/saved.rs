@@ -8,7 +8,8 @@
 //! loads as nothing, and the caller builds the tables again. A file is written whole under a
 //! name of its own in the same folder, then renamed over the old one (a rename within a folder
 //! is atomic), so a reader sees the old file or the new one, never half of one. Processes
-//! sharing a folder build a file once: the builder holds a claim ([`claim`]) the others wait on.
+//! sharing a folder build a file once: the builder holds a claim the others wait on
+//! ([`crate::pdb::claim`]).
 //!
 //! A loaded table is the file itself, mapped read-only (`mmap`), not a copy: copying the 7-8
 //! tables' half gigabyte into fresh memory takes about half a second, where mapping them and
@@ -22,6 +23,7 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
 
+use crate::pdb::claim::{clear_leftovers, lock};
 use crate::threads::in_parallel;
 
 /// What every file begins with: the format, and its version.
@@ -34,7 +36,7 @@ pub fn file(dir: &Path, partition: &[&[u8]]) -> PathBuf {
 }
 
 /// The name of the file of `partition`'s tables ([`file`]).
-fn file_name(partition: &[&[u8]]) -> String {
+pub fn file_name(partition: &[&[u8]]) -> String {
     let groups: Vec<String> = partition
         .iter()
         .map(|group| {
@@ -84,6 +86,13 @@ pub fn load(
     if !found.iter().skip(6).zip(version).all(|(a, b)| a == b) {
         return Err(unsound("is of another version of the format".to_string()));
     }
+    // The header first: tables of another board or partition are named as such, whatever
+    // their length.
+    if found.len() == head.len() && found != head {
+        return Err(unsound(
+            "holds other tables (another partition or board)".to_string(),
+        ));
+    }
     if length != whole {
         let cut = if length < whole {
             "is cut short"
@@ -91,11 +100,6 @@ pub fn load(
             "is too long"
         };
         return Err(unsound(format!("{}: {} bytes, not {}", cut, length, whole)));
-    }
-    if found != head {
-        return Err(unsound(
-            "holds other tables (another partition or board)".to_string(),
-        ));
     }
     let mut sum = [0u8; 8];
     let tables_end = whole - 8;
@@ -334,100 +338,6 @@ mod mapping {
     }
 }
 
-/// A process's claim on building a partition's tables in a folder: the file `.{name}.lock`
-/// beside the tables' file, made only where none is, holding the process's id. Let go of when
-/// dropped; a claim whose process is gone (killed, say) is let go of by the next claimant.
-pub struct Claim {
-    path: PathBuf,
-}
-
-impl Drop for Claim {
-    fn drop(&mut self) {
-        let _ = fs::remove_file(&self.path);
-    }
-}
-
-/// Claims the building of `partition`'s tables in `dir` (created if need be), so that processes
-/// sharing the folder build them once: a claim of a process now gone is cleared; while a live
-/// process holds the claim, tells `waiting` its id once and waits for it to let go (a caller
-/// has tried [`load`] first, which cleared the temporary files of processes gone). `None` if
-/// the folder takes no claim (then the caller builds without one, as where processes cannot be
-/// told apart: every other claim looks gone).
-pub fn claim(dir: &Path, partition: &[&[u8]], mut waiting: impl FnMut(u32)) -> Option<Claim> {
-    fs::create_dir_all(dir).ok()?;
-    let path = dir.join(format!(".{}.lock", file_name(partition)));
-    let (mut told, mut unreadable) = (false, 0);
-    loop {
-        match fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-        {
-            Ok(mut file) => {
-                let claim = Claim { path };
-                write!(file, "{}", std::process::id()).ok()?;
-                return Some(claim);
-            }
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                let holder = fs::read_to_string(&path).ok();
-                match holder.and_then(|id| id.parse::<u32>().ok()) {
-                    Some(id) if alive(id) => {
-                        if !told {
-                            waiting(id);
-                            told = true;
-                        }
-                    }
-                    // A claim made but never written, for a second, is of a process gone.
-                    None if unreadable < 10 => unreadable += 1,
-                    _ => {
-                        let _ = fs::remove_file(&path);
-                        continue;
-                    }
-                }
-                std::thread::sleep(std::time::Duration::from_millis(100));
-            }
-            Err(_) => return None,
-        }
-    }
-}
-
-/// Removes the temporary files (`save`'s) of processes now gone from `dir`.
-fn clear_leftovers(dir: &Path) {
-    let entries = match fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(_) => return,
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let process = name
-            .strip_prefix(".pdb-")
-            .and_then(|rest| rest.strip_suffix(".part"))
-            .and_then(|rest| rest.rsplit('.').next())
-            .and_then(|id| id.parse::<u32>().ok());
-        if process.map_or(false, |id| !alive(id)) {
-            let _ = fs::remove_file(entry.path());
-        }
-    }
-}
-
-/// Whether the process `id` is running (on unix, where a signal 0 asks; elsewhere, never known:
-/// every other process's claim looks gone).
-#[cfg(unix)]
-fn alive(id: u32) -> bool {
-    extern "C" {
-        fn kill(pid: i32, signal: i32) -> i32;
-    }
-    const EPERM: i32 = 1;
-    // Safety: signal 0 sends nothing; it only asks whether the process exists.
-    let asked = unsafe { kill(id as i32, 0) };
-    asked == 0 || io::Error::last_os_error().raw_os_error() == Some(EPERM)
-}
-
-#[cfg(not(unix))]
-fn alive(id: u32) -> bool {
-    id == std::process::id()
-}
-
 /// Saves `tables`, those of `partition`, in `dir` (created if need be): written whole under a
 /// name of this process's own, a table at a time, then renamed over the file.
 pub fn save(dir: &Path, partition: &[&[u8]], tables: &[Vec<u8>]) -> io::Result<()> {
@@ -437,7 +347,10 @@ pub fn save(dir: &Path, partition: &[&[u8]], tables: &[Vec<u8>]) -> io::Result<(
     let (target, name) = (file(dir, partition), file_name(partition));
     let temporary = dir.join(format!(".{}.{}.part", name, std::process::id()));
     let write = || -> io::Result<()> {
-        let mut file = fs::File::create(&temporary)?;
+        // Locked while written and renamed: a temporary file no process holds is a leftover.
+        let in_use = || io::Error::new(io::ErrorKind::Other, "the temporary file is in use");
+        let mut file = lock(&temporary)?.ok_or_else(in_use)?;
+        file.set_len(0)?;
         file.write_all(&head)?;
         for table in tables {
             file.write_all(table)?;
@@ -445,7 +358,6 @@ pub fn save(dir: &Path, partition: &[&[u8]], tables: &[Vec<u8>]) -> io::Result<(
         let mut parts = vec![&head[..]];
         parts.extend(tables.iter().map(Vec::as_slice));
         file.write_all(&checksum(&parts, 1).to_le_bytes())?;
-        drop(file);
         fs::rename(&temporary, &target)
     };
     let written = write();
@@ -631,12 +543,9 @@ mod tests {
             "holds other tables (another partition or board)"
         );
         fs::write(&path, &whole).unwrap();
-        let expected = format!(
-            "is cut short: {} bytes, not {}",
-            whole.len(),
-            whole.len() + 16
-        );
-        assert_eq!(load(&[sizes[0], sizes[1], sizes[2] + 16]), expected);
+        let other_lengths = [sizes[0], sizes[1], sizes[2] + 16];
+        let expected = "holds other tables (another partition or board)";
+        assert_eq!(load(&other_lengths), expected);
         assert_eq!(bytes(super::load(&dir, &PARTITION, &sizes, 2)), Ok(tables));
         fs::remove_dir_all(&dir).unwrap();
     }
