@@ -105,22 +105,21 @@ fn answer(
 ) -> Run {
     let started = Instant::now();
     let drawn = show && tiles.len() <= show::MAX_CELLS;
-    let (mut moves, mut written) = (Vec::new(), Ok(()));
-    // Written as found: a large board's solution can take gigabytes.
-    // Once the output is gone (`| head`), the work stops.
+    // The line whole before any of it is written (a board of 999 x 999 takes about 160 MB), so
+    // that a run cut short leaves no half of it.
+    let (mut moves, mut line) = (Vec::new(), Vec::new());
     let report = solver.solve(width, tiles, &mut |m: Move| {
-        written = out.write_all(&[m.letter() as u8]);
+        line.push(m.letter() as u8);
         if drawn {
             moves.push(m);
         }
-        written.is_ok()
     });
-    written?;
     let report = match report {
         None => return Ok(writeln!(out, "unsolvable")?),
         Some(report) => report,
     };
-    writeln!(out)?;
+    line.push(b'\n');
+    out.write_all(&line)?;
     if stats {
         writeln!(out, "{}", statistics(&report, started))?;
     }

@@ -20,7 +20,7 @@ pub mod big_boards;
 pub mod board;
 pub mod exact;
 pub mod io;
-#[cfg(feature = "tables")]
+#[cfg(any(feature = "tables", feature = "shares"))]
 pub mod os;
 pub mod pdb;
 pub mod prefetch;

@@ -190,7 +190,10 @@ fn every_bundle_is_one_file_that_compiles_alone() {
         let lines: Vec<&str> = text.lines().collect();
         for (at, line) in lines.iter().enumerate() {
             if is_item_head(line) {
-                let docs = docs_above(&lines, at).iter().map(|d| tabbed(d)).collect();
+                // A `cfg(not(feature))` line goes from a bundle, the item it marks kept.
+                let mut docs = docs_above(&lines, at);
+                docs.retain(|d| !d.trim_start().starts_with("#[cfg(not(feature"));
+                let docs = docs.iter().map(|d| tabbed(d)).collect();
                 engine_items.push((tabbed(line), without_example(docs)));
             }
         }
@@ -350,4 +353,44 @@ fn the_leetcode_form_answers_every_2x3_board_as_the_sliding_binary_does() {
             );
         }
     }
+}
+
+/// `--all` checks every place before it writes any: a folder where a bundle goes is named, and
+/// nothing is written; with it gone, every bundle is written whole, no temporary file left.
+#[test]
+fn all_bundles_are_written_whole_or_not_at_all() {
+    let dir = scratch_dir("bundles-in-the-way");
+    let _ = std::fs::remove_dir_all(&dir);
+    let in_the_way = dir.join("fifteen.rs");
+    std::fs::create_dir_all(&in_the_way).unwrap();
+    let output = Command::new(BUNDLE)
+        .args(["--all", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let expected = format!(
+        "error: {} is in the way: it is not a file\n",
+        in_the_way.display()
+    );
+    assert_eq!(String::from_utf8_lossy(&output.stderr), expected);
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "nothing written"
+    );
+    std::fs::remove_dir(&in_the_way).unwrap();
+    bundler(&["--all", dir.to_str().unwrap()]);
+    let mut written: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect();
+    written.sort();
+    assert_eq!(written.len(), 13, "{:?}", written);
+    assert!(
+        written.iter().all(|name| name.ends_with(".rs")),
+        "{:?}",
+        written
+    );
+    let fifteen = std::fs::read_to_string(in_the_way).unwrap();
+    assert_eq!(fifteen, bundler(&["fifteen"]));
 }

@@ -643,3 +643,24 @@ fn a_claim_never_hangs_a_run() {
     assert!(!file.exists(), "not saved");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A folder whose name holds a newline is shown with it escaped: each line of standard error
+/// stays one line.
+#[test]
+fn a_folder_name_with_a_newline_stays_on_one_line() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("two\nlines");
+    let _ = std::fs::remove_dir_all(&dir);
+    let korf = korf_100();
+    let input = rows(&[korf[87].1]);
+    let args = ["--tables", dir.to_str().unwrap()];
+    let (output, _) = common::run_with(FIFTEEN, &args, input.as_bytes());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("{}\n", korf[87].0)
+    );
+    let said = common::beyond_progress(&output.stderr);
+    let shown = dir.to_str().unwrap().replace('\n', "\\n");
+    let first = format!("building the 6-6-3 pattern databases in {}, once\n", shown);
+    assert!(said.starts_with(&first), "{}", said);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -144,12 +144,30 @@ fn judge_names(root: &Path) -> Result<Vec<String>, String> {
     Ok(names)
 }
 
+/// Writes every judge program's bundle into `dir`: all of them made, and every place checked,
+/// before any is written; each written under a temporary name, then renamed over the old one,
+/// so that a failure (a full disk) leaves each file whole, old or new, never cut.
 fn write_all(root: &Path, dir: &Path) -> Result<(), String> {
+    let bundles = judge_names(root)?
+        .into_iter()
+        .map(|name| Ok((dir.join(format!("{}.rs", name)), bundle(root, &name)?)))
+        .collect::<Result<Vec<_>, String>>()?;
+    for (path, _) in &bundles {
+        if fs::symlink_metadata(path).map_or(false, |found| !found.is_file()) {
+            return Err(format!(
+                "{} is in the way: it is not a file",
+                path.display()
+            ));
+        }
+    }
     fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
-    for name in judge_names(root)? {
-        let path = dir.join(format!("{}.rs", name));
-        fs::write(&path, bundle(root, &name)?)
-            .map_err(|e| format!("cannot write {}: {}", path.display(), e))?;
+    for (path, text) in bundles {
+        let temporary = path.with_extension("rs.part");
+        let written = fs::write(&temporary, text).and_then(|()| fs::rename(&temporary, &path));
+        if let Err(e) = written {
+            let _ = fs::remove_file(&temporary);
+            return Err(format!("cannot write {}: {}", path.display(), e));
+        }
     }
     Ok(())
 }

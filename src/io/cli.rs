@@ -2,7 +2,7 @@
 //! and how a run ends ([`Exit`]): only `main` exits, with [`exit_code`]'s status.
 
 use std::any::Any;
-use std::io::{self, BufWriter, Stdout, Write};
+use std::io::{self, Write};
 #[cfg(feature = "tables")]
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -360,8 +360,12 @@ fn unknown(arg: &str) -> Exit {
     usage(format!("unknown argument {} (see --help)", quoted(arg)))
 }
 
+/// What programs write: standard output, in whole answers.
+#[cfg(feature = "shares")]
+pub use crate::io::output::Output;
 /// What programs write: standard output, buffered.
-pub type Output = BufWriter<Stdout>;
+#[cfg(not(feature = "shares"))]
+pub type Output = io::BufWriter<io::Stdout>;
 
 /// Standard output, buffered; a closed one is an error (Rust's runtime opens `/dev/null`
 /// read-write for it, where a shell's `> /dev/null` is write-only).
@@ -370,7 +374,7 @@ pub fn output() -> Result<Output, Exit> {
         let message = "cannot write the output: standard output is closed".to_string();
         return Err(Exit::Failed { status: 1, message });
     }
-    Ok(BufWriter::new(io::stdout()))
+    Ok(Output::new(io::stdout()))
 }
 
 fn stdout_was_closed() -> bool {

@@ -97,13 +97,9 @@ pub struct Report {
 /// use engine::solvers::settings::AnyShapeSettings;
 /// let mut solver = AnyShape::new(AnyShapeSettings::default());
 /// let mut moves = Vec::new();
-/// let mut keep = |m| {
-///     moves.push(m);
-///     true
-/// };
-/// let report = solver.solve(3, &[1, 2, 3, 4, 0, 5], &mut keep).unwrap();
+/// let report = solver.solve(3, &[1, 2, 3, 4, 0, 5], &mut |m| moves.push(m)).unwrap();
 /// assert_eq!((moves, report.length, report.optimal), (vec![Move::Right], 1, true));
-/// assert_eq!(solver.solve(3, &[1, 2, 3, 5, 4, 0], &mut |_| true), None);
+/// assert_eq!(solver.solve(3, &[1, 2, 3, 5, 4, 0], &mut |_| ()), None);
 /// ```
 pub struct AnyShape {
     /// Its threads, its beam searches' effort, where tables are kept, and whether 5x5 boards are
@@ -144,25 +140,20 @@ impl AnyShape {
 
     /// Solves the board `tiles` (each of `0..tiles.len()` once, 0 the blank; at least two rows
     /// and two columns), `width` cells to a row: each move of the blank goes to `emit`, in
-    /// order, and the report follows. `emit` returns whether to go on: once it says no (its
-    /// reader is gone), the work stops soon after, and the report is of the moves made. `None`,
-    /// with no move, when parity says the goal cannot be reached.
+    /// order, and the report follows. `None`, with no move, when parity says the goal cannot be
+    /// reached.
     pub fn solve(
         &mut self,
         width: usize,
         tiles: &[u32],
-        emit: &mut dyn FnMut(Move) -> bool,
+        emit: &mut dyn FnMut(Move),
     ) -> Option<Report> {
         if !reaches_goal(width, tiles) {
             return None;
         }
         if self.solves_optimally(width, tiles.len()) {
             let moves = self.optimal_path(width, tiles);
-            for &m in &moves {
-                if !emit(m) {
-                    break;
-                }
-            }
+            moves.iter().for_each(|&m| emit(m));
             let length = moves.len() as u64;
             return Some(Report {
                 length,
@@ -174,7 +165,8 @@ impl AnyShape {
         let finish = |width: usize, block: &[u32]| self.finish(width, block);
         constructive::solve(width, tiles, last_block(width), finish, |m| {
             length += 1;
-            emit(m)
+            emit(m);
+            true
         });
         let lower_bound = lower_bound(width, tiles);
         Some(Report {
