@@ -593,7 +593,12 @@ fn a_claim_never_hangs_a_run() {
         assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
         common::beyond_progress(&output.stderr)
     };
-    let mut sleeping = Command::new("sleep").arg("600").spawn().unwrap();
+    let mut sleeping = Command::new("sleep")
+        .arg("600")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
     for id in [Some(0), Some(u32::MAX), Some(1), Some(sleeping.id()), None] {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
@@ -608,20 +613,13 @@ fn a_claim_never_hangs_a_run() {
     }
     sleeping.kill().unwrap();
     sleeping.wait().unwrap();
-    // A holder that hangs: `flock` holds the lock while it sleeps.
+    // A holder that hangs: this test holds the lock.
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let mut holder = Command::new("flock")
-        .arg(&lock)
-        .args(["sleep", "600"])
-        .spawn()
-        .unwrap();
-    while !lock.exists() {
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    let held = std::fs::File::create(&lock).unwrap();
+    assert!(engine::os::try_lock(&held).unwrap());
     let said = run(Some(0), "1");
-    holder.kill().unwrap();
-    holder.wait().unwrap();
+    drop(held);
     let expected_said = format!(
         "waiting for process 0 to build the 6-6-3 pattern databases\n\
          building the 6-6-3 pattern databases in {} too: another process has built them for \

@@ -209,6 +209,12 @@ fn shares_of_another_run_are_refused() {
             share(1)
         )
     );
+    // A task that never ran, or whose statement is gone.
+    std::fs::remove_file(out.join("1.share")).unwrap();
+    assert_eq!(
+        error(&merge(&out, "3", None)),
+        format!("error: share 1 is missing: {} (run task 1)", share(1))
+    );
     for wrong in ["0", "-3", "x", ""] {
         let said = error(&merge(&out, wrong, None));
         assert!(said.starts_with("error: TASKS is "), "{}", said);
