@@ -1,17 +1,29 @@
-//! Calls to the operating system that std (as of Rust 1.63) lacks, each behind a safe function:
-//! an advisory lock on a file (unix), and holding back the signals that end a process while an
-//! answer is written (Linux). Elsewhere a lock is never had and no signal is held back.
+//! Calls to the operating system that std (as of Rust 1.63) lacks: the crate's unsafe code, in
+//! one room, each call behind a function that states its contract. An advisory lock on a file
+//! (unix; elsewhere never had); on Linux, holding back the signals that end a process while an
+//! answer is written, and a file mapped into memory, watched for being cut short.
 
 use std::fs::File;
 use std::io;
+#[cfg(target_os = "linux")]
+use std::path::Path;
+#[cfg(target_os = "linux")]
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, AtomicUsize, Ordering::SeqCst};
 
 #[cfg(unix)]
-mod unix {
-    extern "C" {
-        pub fn flock(fd: i32, operation: i32) -> i32;
-    }
-    pub const LOCK_EX: i32 = 2;
-    pub const LOCK_NB: i32 = 4;
+extern "C" {
+    fn flock(fd: i32, operation: i32) -> i32;
+}
+
+#[cfg(target_os = "linux")]
+extern "C" {
+    fn sigaction(signal: i32, new: *const Action, old: *mut Action) -> i32;
+    fn raise(signal: i32) -> i32;
+    fn mmap(addr: *mut u8, len: usize, prot: i32, flags: i32, fd: i32, offset: i64) -> *mut u8;
+    fn munmap(addr: *mut u8, len: usize) -> i32;
+    fn lseek(fd: i32, offset: i64, whence: i32) -> i64;
+    fn write(fd: i32, bytes: *const u8, len: usize) -> isize;
+    fn _exit(status: i32) -> !;
 }
 
 /// Takes the exclusive advisory lock (`flock`) of `file` if no other open file description holds
@@ -20,9 +32,10 @@ mod unix {
 #[cfg(unix)]
 pub fn try_lock(file: &File) -> io::Result<bool> {
     use std::os::unix::io::AsRawFd;
+    const LOCK_EX: i32 = 2;
+    const LOCK_NB: i32 = 4;
     // Safety: `flock` reads only the descriptor, which `file` keeps open for the call.
-    let locked = unsafe { unix::flock(file.as_raw_fd(), unix::LOCK_EX | unix::LOCK_NB) };
-    if locked == 0 {
+    if unsafe { flock(file.as_raw_fd(), LOCK_EX | LOCK_NB) } == 0 {
         return Ok(true);
     }
     let e = io::Error::last_os_error();
@@ -52,38 +65,59 @@ pub fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
     false
 }
 
+/// The C library's `struct sigaction` on Linux (glibc and musl alike): the handler, the signals
+/// blocked while it runs (1,024 bits), the flags, and a field for the C library.
+#[cfg(target_os = "linux")]
+#[repr(C)]
+struct Action {
+    handler: usize,
+    mask: [u32; 32],
+    flags: i32,
+    restorer: usize,
+}
+
+#[cfg(target_os = "linux")]
+const DEFAULT: usize = 0;
+
+/// Sets `signal`'s action to `handler` (a function, or [`DEFAULT`]) with `flags`, nothing else
+/// blocked while it runs; if `only_over_default`, only where the action is now the default (a
+/// signal the process was started ignoring, or another's handler, is left as it is).
+#[cfg(target_os = "linux")]
+fn set_action(signal: i32, handler: usize, flags: i32, only_over_default: bool) {
+    let action = Action {
+        handler,
+        mask: [0; 32],
+        flags,
+        restorer: 0,
+    };
+    // Safety: `Action` is the C library's layout; a null new action only asks for the old one.
+    unsafe {
+        let mut old = std::mem::zeroed::<Action>();
+        if !only_over_default
+            || sigaction(signal, std::ptr::null(), &mut old) == 0 && old.handler == DEFAULT
+        {
+            sigaction(signal, &action, std::ptr::null_mut());
+        }
+    }
+}
+
 /// Runs `write` with the signals that end a process by default (SIGHUP, SIGINT, SIGQUIT,
 /// SIGTERM) held back: one that comes meanwhile ends the process once `write` returns, as it
 /// would have ended it, so an answer is written whole or not at all. A signal the process was
 /// started ignoring, or that has a handler, is left as it is. SIGKILL cannot be held back.
+/// Elsewhere than on Linux, `write` alone.
 pub fn holding_signals<T>(write: impl FnOnce() -> T) -> T {
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    return signals::holding(write);
-    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    #[cfg(target_os = "linux")]
+    return held::holding(write);
+    #[cfg(not(target_os = "linux"))]
     return write();
 }
 
-#[cfg(any(target_os = "linux", target_os = "android"))]
-mod signals {
-    use std::sync::atomic::{AtomicBool, AtomicI32, Ordering::SeqCst};
+#[cfg(target_os = "linux")]
+mod held {
+    use super::*;
     use std::sync::Once;
 
-    /// The C library's `struct sigaction` on Linux (glibc and musl alike): the handler, the
-    /// signals blocked while it runs (1,024 bits), the flags, and a field for the C library.
-    #[repr(C)]
-    struct Action {
-        handler: usize,
-        mask: [u32; 32],
-        flags: i32,
-        restorer: usize,
-    }
-
-    extern "C" {
-        fn sigaction(signal: i32, new: *const Action, old: *mut Action) -> i32;
-        fn raise(signal: i32) -> i32;
-    }
-
-    const DEFAULT: usize = 0;
     const SA_RESTART: i32 = 0x1000_0000;
     /// SIGHUP, SIGINT, SIGQUIT, SIGTERM.
     const ENDING: [i32; 4] = [1, 2, 3, 15];
@@ -95,21 +129,9 @@ mod signals {
 
     pub fn holding<T>(write: impl FnOnce() -> T) -> T {
         INSTALLED.call_once(|| {
+            let handler = on_ending as extern "C" fn(i32) as usize;
             for signal in ENDING {
-                // Safety: `Action` is the C library's layout; a null new action only asks.
-                unsafe {
-                    let mut old = std::mem::zeroed::<Action>();
-                    if sigaction(signal, std::ptr::null(), &mut old) == 0 && old.handler == DEFAULT
-                    {
-                        let ours = Action {
-                            handler: on_ending as extern "C" fn(i32) as usize,
-                            mask: [0; 32],
-                            flags: SA_RESTART,
-                            restorer: 0,
-                        };
-                        sigaction(signal, &ours, std::ptr::null_mut());
-                    }
-                }
+                set_action(signal, handler, SA_RESTART, true);
             }
         });
         WRITING.store(true, SeqCst);
@@ -138,16 +160,173 @@ mod signals {
 
     /// Raises `signal` with its default action, as if no handler had been installed.
     fn by_default(signal: i32) {
-        let default = Action {
-            handler: DEFAULT,
-            mask: [0; 32],
-            flags: 0,
-            restorer: 0,
-        };
-        // Safety: the default action, in the C library's layout.
+        set_action(signal, DEFAULT, 0, false);
+        // Safety: raising a signal touches no memory of this process.
         unsafe {
-            sigaction(signal, &default, std::ptr::null_mut());
             raise(signal);
         }
+    }
+}
+
+/// `len` bytes of a file from `start` on, mapped read-only ([`map`]); unmapped when dropped.
+#[cfg(target_os = "linux")]
+pub struct Mapping {
+    base: *mut u8,
+    start: usize,
+    len: usize,
+    _watch: Option<Watch>,
+}
+
+// The mapping is read-only, so threads may share it.
+#[cfg(target_os = "linux")]
+unsafe impl Send for Mapping {}
+#[cfg(target_os = "linux")]
+unsafe impl Sync for Mapping {}
+
+/// The `len` bytes of `file`, saved at `path`, from `start` on (`start + len` at most the file's
+/// length), mapped read-only, not copied; `None` if that fails. The file's first `start + len`
+/// bytes are mapped, since a mapping begins at a page's start. It is watched: a read past its
+/// end, should another program cut it short meanwhile, ends the process with an `error:` line
+/// naming `path` and status 1, where SIGBUS would end it without a word; the answers printed so
+/// far stay printed.
+///
+/// # Safety
+/// Nothing may write into the file's mapped bytes while the mapping lives: a `&[u8]` of them
+/// ([`Mapping::bytes`]) must not change. Replacing the file by a rename is safe; cutting it
+/// short is caught, as above.
+#[cfg(target_os = "linux")]
+pub unsafe fn map(file: &File, path: &Path, start: usize, len: usize) -> Option<Mapping> {
+    use std::os::unix::io::AsRawFd;
+    const PROT_READ: i32 = 1;
+    const MAP_PRIVATE: i32 = 2;
+    let (fd, whole) = (file.as_raw_fd(), start + len);
+    let base = mmap(std::ptr::null_mut(), whole, PROT_READ, MAP_PRIVATE, fd, 0);
+    if base as isize == -1 {
+        return None;
+    }
+    let _watch = Watch::new(file, path, whole);
+    Some(Mapping {
+        base,
+        start,
+        len,
+        _watch,
+    })
+}
+
+#[cfg(target_os = "linux")]
+impl Mapping {
+    #[inline]
+    pub fn bytes(&self) -> &[u8] {
+        // Safety: the mapping holds `start + len` readable bytes for as long as it lives, and
+        // `map`'s caller keeps them unchanged.
+        unsafe { std::slice::from_raw_parts(self.base.add(self.start), self.len) }
+    }
+}
+
+#[cfg(target_os = "linux")]
+impl Drop for Mapping {
+    fn drop(&mut self) {
+        // Safety: `base` was mapped with this length, and nothing borrows it past `self`.
+        unsafe {
+            munmap(self.base, self.start + self.len);
+        }
+    }
+}
+
+/// A mapped file, watched for SIGBUS: while it lives, its slot names it to the handler.
+#[cfg(target_os = "linux")]
+struct Watch {
+    slot: &'static Slot,
+    // Held open, so that the handler can ask its length.
+    _file: File,
+}
+
+/// A watched file, as the handler reads it: only atomics, which a handler may read. The line
+/// that names the file is never freed, since a handler may be reading it while its watch ends.
+#[cfg(target_os = "linux")]
+struct Slot {
+    taken: AtomicBool,
+    /// The file's descriptor, -1 while the slot is being filled or emptied.
+    fd: AtomicI32,
+    mapped: AtomicUsize,
+    /// The line that names the file, null until there is one.
+    message: AtomicPtr<String>,
+}
+
+#[cfg(target_os = "linux")]
+#[allow(clippy::declare_interior_mutable_const)] // each slot of `SLOTS` a fresh copy
+const FREE: Slot = Slot {
+    taken: AtomicBool::new(false),
+    fd: AtomicI32::new(-1),
+    mapped: AtomicUsize::new(0),
+    message: AtomicPtr::new(std::ptr::null_mut()),
+};
+
+/// More than any program maps at once: a mapping beyond them goes unwatched.
+#[cfg(target_os = "linux")]
+static SLOTS: [Slot; 16] = [FREE; 16];
+
+#[cfg(target_os = "linux")]
+impl Watch {
+    /// `file`, saved at `path` and mapped for `mapped` bytes, watched; `None` if every slot is
+    /// taken or the file cannot be held open.
+    fn new(file: &File, path: &Path, mapped: usize) -> Option<Watch> {
+        use std::os::unix::io::AsRawFd;
+        const SIGBUS: i32 = 7;
+        let file = file.try_clone().ok()?;
+        let slot = SLOTS.iter().find(|slot| !slot.taken.swap(true, SeqCst))?;
+        let message = format!(
+            "error: {} was cut short while this process read it (a saved tables file must be \
+             replaced whole, by a rename, never cut or written in place)\n",
+            path.display()
+        );
+        // A few hundred bytes a mapping, and a process maps a few files.
+        let message: &'static mut String = Box::leak(Box::new(message));
+        slot.mapped.store(mapped, SeqCst);
+        slot.message.store(message, SeqCst);
+        slot.fd.store(file.as_raw_fd(), SeqCst);
+        set_action(
+            SIGBUS,
+            on_bus_error as extern "C" fn(i32) as usize,
+            0,
+            false,
+        );
+        Some(Watch { slot, _file: file })
+    }
+}
+
+#[cfg(target_os = "linux")]
+impl Drop for Watch {
+    fn drop(&mut self) {
+        self.slot.fd.store(-1, SeqCst);
+        self.slot.taken.store(false, SeqCst);
+    }
+}
+
+/// Names the watched file now shorter than its mapping, or says what SIGBUS means, and ends the
+/// process with status 1. Only atomics, `lseek`, `write` and `_exit`, which a handler may call.
+#[cfg(target_os = "linux")]
+extern "C" fn on_bus_error(_signal: i32) {
+    const SEEK_END: i32 = 2;
+    let cut = SLOTS.iter().find(|slot| {
+        let fd = slot.fd.load(SeqCst);
+        // Safety: a descriptor its watch holds open, or one closed since, where `lseek` fails;
+        // the offset is never read.
+        let length = if fd < 0 {
+            -1
+        } else {
+            unsafe { lseek(fd, 0, SEEK_END) }
+        };
+        length >= 0 && (length as usize) < slot.mapped.load(SeqCst)
+    });
+    let unknown: &[u8] = b"error: a bus error (SIGBUS), as when a mapped file is cut short\n";
+    let message = cut.map_or(std::ptr::null_mut(), |slot| slot.message.load(SeqCst));
+    // Safety: a message, once stored, is never freed or changed; then the process ends.
+    unsafe {
+        let bytes = message
+            .as_ref()
+            .map_or(unknown, |message| message.as_bytes());
+        write(2, bytes.as_ptr(), bytes.len());
+        _exit(1);
     }
 }

@@ -622,8 +622,8 @@ fn a_claim_never_hangs_a_run() {
     drop(held);
     let expected_said = format!(
         "waiting for process 0 to build the 6-6-3 pattern databases\n\
-         building the 6-6-3 pattern databases in {} too: another process has built them for \
-         over 1 s\n  built the table",
+         building the 6-6-3 pattern databases in {} too: another process has held their \
+         build for over 1 s\n  built the table",
         dir.display()
     );
     assert!(said.starts_with(&expected_said), "{}", said);

@@ -142,8 +142,10 @@ fn shares_of_another_run_are_refused() {
         assert!(task(t, "3", FIFTEEN, &new, &out, 1).status.success());
     }
     let share = |t: usize| out.join(format!("{}.out", t)).display().to_string();
+    // What a merge of three shares says, the input not given.
+    let refused = || error(&merge(&out, "3", None));
     assert_eq!(
-        error(&merge(&out, "3", None)),
+        refused(),
         format!(
             "error: {} lies beyond the 3 shares asked: was the run of more tasks?",
             share(3)
@@ -152,7 +154,7 @@ fn shares_of_another_run_are_refused() {
     std::fs::remove_file(out.join("3.out")).unwrap();
     std::fs::remove_file(out.join("3.share")).unwrap();
     assert_eq!(
-        error(&merge(&out, "3", None)),
+        refused(),
         format!("error: {} is a share of a run of 4 tasks, not 3", share(1))
     );
     // Task 1 fails on a bad board: its old share is gone, and the error names the input's line.
@@ -167,7 +169,7 @@ fn shares_of_another_run_are_refused() {
     );
     assert!(!out.join("1.out").exists() && !out.join("1.share").exists());
     assert_eq!(
-        error(&merge(&out, "3", None)),
+        refused(),
         format!(
             "error: share 1 is cut short: task 1 failed or was killed ({}); run it again",
             out.join("1.part").display()
@@ -195,7 +197,7 @@ fn shares_of_another_run_are_refused() {
     std::fs::write(&new, &whole[whole.len() / 2..]).unwrap();
     assert!(task("1", "3", FIFTEEN, &new, &out, 1).status.success());
     assert_eq!(
-        error(&merge(&out, "3", None)),
+        refused(),
         format!(
             "error: {} answers another input than share 0: shares of other runs",
             share(1)
@@ -203,7 +205,7 @@ fn shares_of_another_run_are_refused() {
     );
     assert!(task("1", "3", FIFTEEN, &old, &out, 1).status.success());
     assert_eq!(
-        error(&merge(&out, "3", None)),
+        refused(),
         format!(
             "error: {} answers lines 334 to 666, not from line 167: shares of other runs",
             share(1)
@@ -212,7 +214,7 @@ fn shares_of_another_run_are_refused() {
     // A task that never ran, or whose statement is gone.
     std::fs::remove_file(out.join("1.share")).unwrap();
     assert_eq!(
-        error(&merge(&out, "3", None)),
+        refused(),
         format!("error: share 1 is missing: {} (run task 1)", share(1))
     );
     for wrong in ["0", "-3", "x", ""] {

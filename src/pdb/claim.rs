@@ -41,6 +41,7 @@ pub fn lock(path: &Path) -> io::Result<Option<File>> {
             .read(true)
             .write(true)
             .create(true)
+            .truncate(false)
             .open(path)?;
         let opened = file.metadata()?;
         if !opened.is_file() {

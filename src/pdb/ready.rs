@@ -247,7 +247,7 @@ fn saved<const W: usize, const N: usize, const G: usize>(
                     )
                 }
                 Err(NoClaim::Outwaited) => format!(
-                    "in {} too: another process has built them for over {} s",
+                    "in {} too: another process has held their build for over {} s",
                     dir.display(),
                     limit.as_secs()
                 ),

@@ -16,13 +16,15 @@
 //! checking the checksum take tens of milliseconds. The mapping sees the file that was checked, and
 //! a file this program replaces is renamed over, never written in place. Another program that
 //! wrote into a mapped file while a search ran would change the tables under it; one that cut it
-//! short ends the search, with an `error:` line naming the file (see `mapping::Watch`).
+//! short ends the search, with an `error:` line naming the file (see [`crate::os::map`]).
 
 use std::fs;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
 
+#[cfg(target_os = "linux")]
+use crate::os::Mapping;
 use crate::pdb::claim::{clear_leftovers, lock};
 use crate::threads::in_parallel;
 
@@ -125,8 +127,8 @@ pub fn load(
 /// A pattern database's table: built in memory, or mapped from a saved file.
 pub enum Table {
     Built(Vec<u8>),
-    #[cfg(unix)]
-    Mapped(mapping::Mapping),
+    #[cfg(target_os = "linux")]
+    Mapped(Mapping),
 }
 
 impl Deref for Table {
@@ -136,7 +138,7 @@ impl Deref for Table {
     fn deref(&self) -> &[u8] {
         match self {
             Table::Built(table) => table,
-            #[cfg(unix)]
+            #[cfg(target_os = "linux")]
             Table::Mapped(mapping) => mapping.bytes(),
         }
     }
@@ -150,192 +152,21 @@ impl From<Vec<u8>> for Table {
 
 /// The `len` bytes of `file` from `start` on (`start + len` at most the file's length),
 /// mapped. `None` if that fails.
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 fn map(file: &mut fs::File, path: &Path, start: usize, len: usize) -> Option<Table> {
-    mapping::Mapping::new(file, path, start, len).map(Table::Mapped)
+    // Safety: a tables file is replaced by a rename, never written in place; another program
+    // that cut it short ends the process through the mapping's watch.
+    unsafe { crate::os::map(file, path, start, len) }.map(Table::Mapped)
 }
 
-/// Where there is no `mmap`, the `len` bytes of `file` from `start` on, read into memory.
-#[cfg(not(unix))]
+/// Where there is no `mmap` (or no watch of it), the `len` bytes of `file` from `start` on,
+/// read into memory.
+#[cfg(not(target_os = "linux"))]
 fn map(file: &mut fs::File, _: &Path, start: usize, len: usize) -> Option<Table> {
     let mut table = vec![0; len];
     file.seek(SeekFrom::Start(start as u64)).ok()?;
     file.read_exact(&mut table).ok()?;
     Some(Table::Built(table))
-}
-
-#[cfg(unix)]
-mod mapping {
-    use std::fs;
-    use std::os::unix::io::AsRawFd;
-    use std::path::Path;
-    use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, AtomicUsize, Ordering};
-
-    extern "C" {
-        fn mmap(
-            addr: *mut u8,
-            len: usize,
-            prot: i32,
-            flags: i32,
-            fd: i32,
-            offset: isize,
-        ) -> *mut u8;
-        fn munmap(addr: *mut u8, len: usize) -> i32;
-        fn signal(signal: i32, handler: usize) -> usize;
-        fn lseek(fd: i32, offset: isize, whence: i32) -> isize;
-        fn write(fd: i32, bytes: *const u8, len: usize) -> isize;
-        fn _exit(status: i32) -> !;
-    }
-
-    /// `len` bytes of a file from `start` on, mapped read-only: the file's first `start + len`
-    /// bytes are mapped, since a mapping must begin at a page's start.
-    pub struct Mapping {
-        base: *mut u8,
-        start: usize,
-        len: usize,
-        _watch: Option<Watch>,
-    }
-
-    // The mapping is read-only, so threads may share it.
-    unsafe impl Send for Mapping {}
-    unsafe impl Sync for Mapping {}
-
-    impl Mapping {
-        /// `len` bytes of `file`, saved at `path`, from `start` on, mapped; `None` if that fails.
-        pub fn new(file: &fs::File, path: &Path, start: usize, len: usize) -> Option<Mapping> {
-            const PROT_READ: i32 = 1;
-            const MAP_PRIVATE: i32 = 2;
-            let (fd, whole) = (file.as_raw_fd(), start + len);
-            // Safety: a fresh read-only mapping of an open file, unmapped when dropped.
-            let base = unsafe { mmap(std::ptr::null_mut(), whole, PROT_READ, MAP_PRIVATE, fd, 0) };
-            if base as isize == -1 {
-                return None;
-            }
-            let _watch = Watch::new(file, path, whole);
-            Some(Mapping {
-                base,
-                start,
-                len,
-                _watch,
-            })
-        }
-
-        #[inline]
-        pub fn bytes(&self) -> &[u8] {
-            // Safety: the mapping holds `start + len` readable bytes for as long as it lives.
-            unsafe { std::slice::from_raw_parts(self.base.add(self.start), self.len) }
-        }
-    }
-
-    impl Drop for Mapping {
-        fn drop(&mut self) {
-            // Safety: `base` was mapped with this length, and nothing borrows it past `self`.
-            unsafe {
-                munmap(self.base, self.start + self.len);
-            }
-        }
-    }
-
-    /// A mapped file another process cut short kills a process that reads past its new end with
-    /// SIGBUS, without a word. Each mapping is watched instead: on SIGBUS, a handler asks each
-    /// watched file's length and ends the process with an `error:` line that names the one now
-    /// shorter than its mapping, and status 1. The answers printed so far stay printed.
-    struct Watch {
-        slot: &'static Slot,
-        // Held open, so that the handler can ask its length; and the line that names it.
-        _file: fs::File,
-        _message: Box<[u8]>,
-    }
-
-    /// A watched file, as the handler reads it: only atomics, which a signal handler may read.
-    struct Slot {
-        taken: AtomicBool,
-        /// The file's descriptor, -1 while the slot is being filled or emptied.
-        fd: AtomicI32,
-        mapped: AtomicUsize,
-        message: AtomicPtr<u8>,
-        message_len: AtomicUsize,
-    }
-
-    #[allow(clippy::declare_interior_mutable_const)] // each slot of `SLOTS` a fresh copy
-    const FREE: Slot = Slot {
-        taken: AtomicBool::new(false),
-        fd: AtomicI32::new(-1),
-        mapped: AtomicUsize::new(0),
-        message: AtomicPtr::new(std::ptr::null_mut()),
-        message_len: AtomicUsize::new(0),
-    };
-
-    /// More than any program maps at once: a mapping beyond them goes unwatched.
-    static SLOTS: [Slot; 16] = [FREE; 16];
-
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    const SIGBUS: i32 = 7;
-    #[cfg(not(any(target_os = "linux", target_os = "android")))]
-    const SIGBUS: i32 = 10;
-
-    impl Watch {
-        /// `file`, saved at `path` and mapped for `mapped` bytes, watched; `None` if every
-        /// slot is taken or the file cannot be held open.
-        fn new(file: &fs::File, path: &Path, mapped: usize) -> Option<Watch> {
-            let file = file.try_clone().ok()?;
-            let slot = SLOTS
-                .iter()
-                .find(|slot| !slot.taken.swap(true, Ordering::AcqRel))?;
-            let message = format!(
-                "error: {} was cut short while this process read it (a saved tables file must \
-                 be replaced whole, by a rename, never cut or written in place)\n",
-                path.display()
-            );
-            let mut message = message.into_bytes().into_boxed_slice();
-            slot.mapped.store(mapped, Ordering::Release);
-            slot.message.store(message.as_mut_ptr(), Ordering::Release);
-            slot.message_len.store(message.len(), Ordering::Release);
-            slot.fd.store(file.as_raw_fd(), Ordering::Release);
-            // Safety: the handler only reads atomics and calls `lseek`, `write` and `_exit`,
-            // which a signal handler may call.
-            unsafe { signal(SIGBUS, on_bus_error as extern "C" fn(i32) as usize) };
-            Some(Watch {
-                slot,
-                _file: file,
-                _message: message,
-            })
-        }
-    }
-
-    impl Drop for Watch {
-        fn drop(&mut self) {
-            self.slot.fd.store(-1, Ordering::Release);
-            self.slot.taken.store(false, Ordering::Release);
-        }
-    }
-
-    extern "C" fn on_bus_error(_signal: i32) {
-        const SEEK_END: i32 = 2;
-        let cut = SLOTS.iter().find(|slot| {
-            let fd = slot.fd.load(Ordering::Acquire);
-            // Safety: a descriptor the watch holds open; its offset is never read.
-            let length = if fd < 0 {
-                -1
-            } else {
-                unsafe { lseek(fd, 0, SEEK_END) }
-            };
-            length >= 0 && (length as usize) < slot.mapped.load(Ordering::Acquire)
-        });
-        let unknown: &[u8] = b"error: a bus error (SIGBUS), as when a mapped file is cut short\n";
-        let (bytes, len) = match cut {
-            Some(slot) => (
-                slot.message.load(Ordering::Acquire) as *const u8,
-                slot.message_len.load(Ordering::Acquire),
-            ),
-            None => (unknown.as_ptr(), unknown.len()),
-        };
-        // Safety: the message lives as long as its slot is filled; then the process ends.
-        unsafe {
-            write(2, bytes, len);
-            _exit(1);
-        }
-    }
 }
 
 /// Saves `tables`, those of `partition`, in `dir` (created if need be): written whole under a
