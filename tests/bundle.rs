@@ -15,24 +15,11 @@ use engine::exact::cantor::{factorial, unrank};
 
 const BUNDLE: &str = env!("CARGO_BIN_EXE_bundle");
 
-/// The most bytes of any bundle: Codeforces, the strictest judge we know, takes sources under
-/// 64 KB, and 64,000 bytes is under that however a judge counts a kilobyte.
-const LARGEST: usize = 64_000;
+/// The bundles' limits, as the bundler holds them.
+#[path = "../bin/bundle/limits.rs"]
+mod limits;
+use limits::{LARGEST, LIMITS};
 
-/// The most bytes of the bundles held to less, with every comment: the 2x3 and 3x3 programs
-/// 40 KB, `mxn` 48 KB.
-const LIMITS: [(&str, usize); 10] = [
-    ("sliding", 40 * 1024),
-    ("jiugong", 40 * 1024),
-    ("eight", 40 * 1024),
-    ("eight_path", 40 * 1024),
-    ("eight_uva", 40 * 1024),
-    ("eight_steps", 40 * 1024),
-    ("eight_two", 40 * 1024),
-    ("eight_grid", 40 * 1024),
-    ("distant", 40 * 1024),
-    ("mxn", 48 * 1024),
-];
 const SLIDING: &str = env!("CARGO_BIN_EXE_sliding");
 
 /// The compilers to prove the bundles on: `rustc`, and `OLD_RUSTC` if set.
@@ -238,10 +225,7 @@ fn every_bundle_is_one_file_that_compiles_alone() {
                 at + 2
             );
         }
-        let limit = LIMITS
-            .iter()
-            .find(|(program, _)| *name == format!("{}.rs", program));
-        let limit = limit.map_or(LARGEST, |&(_, bytes)| bytes);
+        let (limit, _) = limits::limit(name.trim_end_matches(".rs"));
         assert!(text.len() <= limit, "{} is {} bytes", name, text.len());
         // Below that, every item keeps its docs and attributes.
         let docs_kept = !text.contains(" are left out.");

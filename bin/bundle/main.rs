@@ -22,9 +22,10 @@
 //!
 //! One file a stage: `source.rs` reads the sources as a judge gets them, `tokens.rs` lexes them,
 //! `items.rs` parses their items, `reach.rs` finds what the binary reaches, `write.rs` writes
-//! the bundle.
+//! the bundle; `limits.rs` holds each program's limit, past which a bundle is refused.
 
 mod items;
+mod limits;
 mod reach;
 mod source;
 mod tokens;
@@ -45,10 +46,6 @@ use write::{renamed, render, Left};
 
 /// The crate name of the engine, as the binaries refer to it.
 const ENGINE: &str = "engine";
-
-/// The largest bundle, in bytes: Codeforces, the strictest judge we know, takes under 64 KB, and
-/// 64,000 bytes is under 64 KB however a judge counts a kilobyte.
-const SOURCE_LIMIT: usize = 64_000;
 
 /// LeetCode 773's entry point: LeetCode supplies `struct Solution` and calls this.
 const LEETCODE_SLIDING: &str = r#"//! LeetCode 773 "Sliding Puzzle", in LeetCode's form: LeetCode supplies `struct Solution`.
@@ -106,7 +103,7 @@ fn run() -> Run {
         }
         [Some("sliding"), Some("--leetcode")] | [Some("--leetcode"), Some("sliding")] => {
             let command = "cargo run -q --bin bundle -- sliding --leetcode";
-            bundle_source(root, LEETCODE_SLIDING, command).map(Some)
+            bundle_source(root, LEETCODE_SLIDING, command, "sliding").map(Some)
         }
         [Some(name), Some("--leetcode")] | [Some("--leetcode"), Some(name)] => known(root, name)
             .and_then(|()| Err(format!("only sliding has a LeetCode form, not {}", name))),
@@ -189,15 +186,13 @@ fn known(root: &Path, name: &str) -> Result<(), String> {
 fn bundle(root: &Path, name: &str) -> Result<String, String> {
     known(root, name)?;
     let source = read(root.join("bin").join(format!("{}.rs", name)))?;
-    bundle_source(
-        root,
-        &source,
-        &format!("cargo run -q --bin bundle -- {}", name),
-    )
+    let command = format!("cargo run -q --bin bundle -- {}", name);
+    bundle_source(root, &source, &command, name)
 }
 
-/// Bundles `source` with the engine items it reaches, under a header naming its problem.
-fn bundle_source(root: &Path, source: &str, command: &str) -> Result<String, String> {
+/// Bundles `source`, program `name`'s, with the engine items it reaches, under a header naming
+/// its problem; an error, naming the bundle and the bytes over, past `name`'s limit.
+fn bundle_source(root: &Path, source: &str, command: &str, name: &str) -> Result<String, String> {
     let (leaves, folders) = engine_modules(root)?;
     let mut modules = Vec::new();
     for (name, path) in &leaves {
@@ -208,16 +203,24 @@ fn bundle_source(root: &Path, source: &str, command: &str) -> Result<String, Str
     let main = Module::parse("main", &flattened(source, ENGINE, &folders), ENGINE);
     let kept = reach(&main, &modules, &names);
 
-    // Judges cap a source's size: past the cap, the engine's item docs go, then its other
-    // comment lines and its blank lines, then its indentation past one tab.
+    // Judges cap a source's size: past the cap, where a bundle may, the engine's item docs go,
+    // then its other comment lines and its blank lines, then its indentation past one tab.
+    let (most, may_leave_out) = limits::limit(name);
+    let lefts = [Left::Nothing, Left::Docs, Left::Comments, Left::Indentation];
     let mut out = String::new();
-    for left in [Left::Nothing, Left::Docs, Left::Comments, Left::Indentation] {
+    for &left in &lefts[..if may_leave_out { lefts.len() } else { 1 }] {
         out = render(&main, &modules, &names, &kept, command, left);
-        if out.len() <= SOURCE_LIMIT {
-            break;
+        if out.len() <= most {
+            return Ok(out);
         }
     }
-    Ok(out)
+    Err(format!(
+        "the bundle of {} is {} bytes, {} over its limit of {}",
+        name,
+        out.len(),
+        out.len() - most,
+        most
+    ))
 }
 
 /// An engine module that holds items: its name and its file.
@@ -264,4 +267,29 @@ fn flattened(source: &str, root: &str, folders: &[String]) -> String {
     let to = format!("{}::", root);
     let fold = |source: String, folder| renamed(&source, &through(folder), &to);
     folders.iter().fold(source.to_string(), fold)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A bundle past its program's limit is refused, naming the bytes over: held to 40 KB with
+    /// every comment, or to 64,000 bytes even without them.
+    #[test]
+    fn a_bundle_past_its_limit_is_refused() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let program =
+            |bytes: usize| format!("fn main() {{\n    let _ = \"{}\";\n}}\n", "x".repeat(bytes));
+        let small = bundle_source(root, &program(30_000), "cmd", "jiugong").unwrap();
+        let over = bundle_source(root, &program(50_000), "cmd", "jiugong");
+        let expected = format!(
+            "the bundle of jiugong is {} bytes, {} over its limit of 40960",
+            small.len() + 20_000,
+            small.len() + 20_000 - 40_960
+        );
+        assert_eq!(over, Err(expected));
+        let over = bundle_source(root, &program(70_000), "cmd", "fifteen").unwrap_err();
+        assert!(over.starts_with("the bundle of fifteen is "), "{}", over);
+        assert!(over.ends_with(" over its limit of 64000"), "{}", over);
+    }
 }
