@@ -37,9 +37,11 @@ fn assert_status(program: &str, script: &str, status: i32, stderr: &str) {
     );
 }
 
-/// The reader of the pipe is gone before the program writes.
-const CLOSED_PIPE: &str =
-    "(sleep 0.2; exec \"$P\" ARGS) | (exec 0<&-; sleep 0.6); exit ${PIPESTATUS[0]}";
+/// The reader of the pipe is gone before the program starts: the reader closes its end, then
+/// leaves a mark the program's side waits for.
+const CLOSED_PIPE: &str = "mark=$(mktemp -u); \
+    (until [ -e \"$mark\" ]; do sleep 0.01; done; exec \"$P\" ARGS) | (exec 0<&-; touch \"$mark\"); \
+    status=${PIPESTATUS[0]}; rm -f \"$mark\"; exit $status";
 
 /// Checks `program`, which answers `input` (in a file, to keep it out of the shell's quoting).
 fn check_program(program: &str, input: &str) {
