@@ -74,8 +74,11 @@ fn solve() -> Run {
                 let note = format!("solve: board {} is not drawn: {}, {}", solved, why, cells);
                 progress::tell(&format!("{}\n", note));
             }
-            let mut solved_by =
-                |solver: &mut AnyShape| answer(solver, *width, tiles, out, show, stats);
+            // Each answer written as soon as it is known: a board is done once it is out.
+            let mut solved_by = |solver: &mut AnyShape| -> Run {
+                answer(solver, *width, tiles, out, show, stats)?;
+                Ok(out.flush()?)
+            };
             // A search for the fewest moves tells its own progress; beam search and
             // construction, a line naming the board, wiped however the board ends.
             match solver.method(*width, tiles.len()) {
@@ -86,8 +89,6 @@ fn solve() -> Run {
                 }
                 None => solved_by(&mut solver)?,
             }
-            // Each answer as soon as it is known.
-            out.flush()?;
         }
         Ok(())
     })

@@ -437,7 +437,8 @@ fn blanks_separators_and_line_ends_as_people_write_them() {
 /// pseudo-terminal, through `script`), which board, how it is solved and the seconds so far,
 /// redrawn in place and wiped once the board is done; elsewhere, the same as a line of its own,
 /// now and then. The board takes over two seconds on any machine: its moves' reader waits four
-/// seconds, then reads a byte and goes, which also ends the work.
+/// seconds, then reads a byte and goes, which also ends the answer's write, the board's last
+/// step.
 #[test]
 fn a_long_board_shows_its_progress() {
     let mut rng = Rng::new(300);
