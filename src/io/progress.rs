@@ -215,8 +215,8 @@ mod tests {
         assert_eq!(telling("waiting", || 6 * 7), 42);
     }
 
-    /// Work that panics ends its telling too, so the panic goes on out of `telling`; before, the
-    /// scope waited for the telling thread for ever. The wait here is a guard against that
+    /// Work that panics ends its telling too, so the panic goes on out of `telling`, where the
+    /// scope would wait for the telling thread for ever. The wait here is a guard against that
     /// hang, not a measure of time.
     #[test]
     fn work_that_panics_ends_its_telling() {

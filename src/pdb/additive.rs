@@ -40,8 +40,7 @@
 //!   a tile next to the region stepping into it costs one move and leaves the blank where the
 //!   tile was. Each placement keeps a 16-bit mask of the blank cells already reached, so a state
 //!   is expanded at most once. No queue: each level walks the ranks in order and a step just
-//!   sets a bit for the next level, which nearly halved the build against a queue whose steps
-//!   read the mask first. The tables are built on as many threads as asked, one table each.
+//!   sets a bit for the next level, where a queue's steps would read the mask first. The tables are built on as many threads as asked, one table each.
 //!   That takes six bytes a placement: Korf and Felner's 7-8 tables, of 518,918,400 placements
 //!   in their larger group, have a builder of their own ([`crate::pdb::large`]).
 //!

@@ -101,7 +101,7 @@ pub fn saved_78<const W: usize, const N: usize>(dir: &Path, threads: usize) -> P
 }
 
 /// Korf and Felner's 6-6-6-6 tables of the 5x5 board kept in `dir`, or with none built for this
-/// run alone, beside their move rules: half a gigabyte, about a minute to build on two cores,
+/// run alone, beside their move rules: half a gigabyte, a minute or so to build,
 /// two tables built and two carried over ([`crate::pdb::large`]).
 #[cfg(feature = "tables")]
 pub fn saved_6666(dir: Option<&Path>, threads: usize) -> (PatternDb<5, 25, 4>, &'static MoveRules) {

@@ -3,7 +3,7 @@
 //! and on its mirror about the main diagonal, the larger sum the estimate, every core on the one
 //! board.
 //!
-//! The tables take half a gigabyte and about a minute to build on two cores, so `--tables DIR`
+//! The tables take half a gigabyte and a minute or so to build, so `--tables DIR`
 //! keeps them ([`crate::pdb::ready::saved_6666`]), and a board first searches under Manhattan
 //! distance for as many nodes as loading them costs (as building them costs without `--tables`,
 //! whose tables serve this run alone: the ski-rental rule of every ladder,
@@ -21,7 +21,7 @@ use crate::search::manhattan::Manhattan;
 use crate::search::move_rules::{GrowingRules, MoveRules};
 
 /// Search nodes under Manhattan distance that cost about what loading the saved tables costs:
-/// a tenth of a second on two cores, at tens of millions of nodes a second.
+/// a tenth of a second or so, at tens of millions of nodes a second.
 const LOAD_NODES: u64 = 4_000_000;
 
 /// The same for building tables that no folder keeps: about a minute. With a folder, a board
