@@ -6,6 +6,9 @@
 /// bundles are held to it, leaving out the engine's comments where they must to fit.
 pub const LARGEST: usize = 64_000;
 
+/// The bytes a bundle keeps free under its limit where it can, so that the engine can grow.
+pub const MARGIN: usize = 1024;
+
 /// The bundles held to less, every comment kept: the 2x3 and 3x3 programs 40 KB, `mxn` 48 KB.
 pub const LIMITS: [(&str, usize); 10] = [
     ("sliding", 40 * 1024),

@@ -174,7 +174,15 @@ mod tests {
         let main = Module::parse("main", main, "engine");
         let modules = [Module::parse("m", m, "crate")];
         let kept = reach(&main, &modules, &["m"]);
-        render(&main, &modules, &["m"], &kept, "bundle test", Left::Nothing)
+        render(
+            &main,
+            &modules,
+            &["m"],
+            &kept,
+            "bundle test",
+            Left::Nothing,
+            true,
+        )
     }
 
     #[test]

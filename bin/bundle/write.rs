@@ -4,8 +4,8 @@ use crate::items::Module;
 use crate::reach::Kept;
 use crate::ENGINE;
 
-/// What a bundle leaves out of the engine's text to fit a judge's limit; each level leaves out
-/// what the ones before it do too.
+/// What a bundle leaves out of the engine's comments to fit a judge's limit; each level leaves
+/// out what the ones before it do too.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Left {
     Nothing,
@@ -13,12 +13,11 @@ pub enum Left {
     Docs,
     /// Every comment and blank line.
     Comments,
-    /// And the indentation past one tab, which rustfmt restores.
-    Indentation,
 }
 
 /// The bundle's text: a header, the binary's kept items, then each engine module's (`names`),
-/// without what `left` leaves out of the engine's.
+/// without what `left` leaves out of the engine's comments, and with its lines `indented` or
+/// not (rustfmt indents them again).
 pub fn render(
     main: &Module,
     modules: &[Module],
@@ -26,6 +25,7 @@ pub fn render(
     kept: &[Kept],
     command: &str,
     left: Left,
+    indented: bool,
 ) -> String {
     // The first paragraph of the binary's doc names its problem: it heads the file, as plain
     // comments, so that the file may be pasted below whatever a judge puts first.
@@ -48,17 +48,18 @@ pub fn render(
          each engine module it uses, indented with tabs to keep it small.\n",
         command
     );
-    let which = match left {
-        Left::Nothing => None,
-        Left::Docs => Some("doc comments are left out"),
-        Left::Comments => Some("comments and blank lines are left out"),
-        Left::Indentation => Some(
-            "lines are indented one tab at most (rustfmt indents them\n// \
-             again), and its comments and blank lines are left out",
-        ),
-    };
-    if let Some(which) = which {
-        out += &format!("// To fit in 64 KB, the engine's {}.\n", which);
+    let mut which = Vec::new();
+    if !indented {
+        which.push("lines are not indented (rustfmt indents them again)");
+    }
+    match left {
+        Left::Nothing => {}
+        Left::Docs => which.push("doc comments are left out"),
+        Left::Comments => which.push("comments and blank lines are left out"),
+    }
+    if !which.is_empty() {
+        let which = which.join(",\n// and its ");
+        out += &format!("// To fit its judge's limit, the engine's {}.\n", which);
     }
     for line in &doc[first..] {
         out += &format!("//{}\n", line);
@@ -79,7 +80,7 @@ pub fn render(
         let comment = match left {
             Left::Nothing => None,
             Left::Docs => Some("///"),
-            Left::Comments | Left::Indentation => Some("//"),
+            Left::Comments => Some("//"),
         };
         for line in text.lines() {
             // With every comment, the blank lines between items go too.
@@ -89,9 +90,9 @@ pub fn render(
             }
             // String literals' lines begin with no tab, and keep their spaces.
             let depth = line.len() - line.trim_start_matches('\t').len();
-            out += match (left, depth) {
-                (Left::Indentation, 2..) => &line[depth - 1..],
-                _ => line,
+            out += match indented {
+                true => line,
+                false => &line[depth..],
             };
             out += "\n";
         }
