@@ -37,6 +37,9 @@ impl Write for Output {
 
     /// Writes all that was kept, in one piece.
     fn flush(&mut self) -> io::Result<()> {
+        if self.pending.is_empty() {
+            return self.out.flush();
+        }
         let (pending, out) = (&self.pending, &mut self.out);
         let mut write = || out.write_all(pending).and_then(|()| out.flush());
         let written = match self.holding {
