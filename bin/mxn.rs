@@ -10,10 +10,11 @@ use engine::board::{check_arrangement, reaches_goal};
 #[cfg(feature = "show")]
 use engine::io::cli::SHOW;
 use engine::io::cli::{self, Flag, Run};
-use engine::io::input::{parse_count, quoted, InputError, MAX_SIDE};
+use engine::io::input::{parse_count, InputError, MAX_SIDE};
 use engine::io::judge::{self, Reader};
 #[cfg(feature = "show")]
 use engine::io::show;
+use engine::quote::quoted;
 
 const HELP: &str = "\
 mxn: POJ 2893 \"M × N Puzzle\"

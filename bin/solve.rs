@@ -12,8 +12,8 @@ use engine::io::cli::{self, Flag, Output, Run, EFFORT, QUIET, SHOW, THREADS};
 use engine::io::cli::{OPTIMAL, TABLES};
 use engine::io::input::{out_of_range, InputError, MAX_SIDE};
 use engine::io::judge::{self, Reader};
-use engine::io::progress;
 use engine::io::show;
+use engine::progress;
 use engine::solvers::any_shape::{AnyShape, Report};
 
 const HELP: &str = "\

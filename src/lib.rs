@@ -2,16 +2,19 @@
 //! doc/engine.md tours them:
 //!
 //! - [`board`]: the board, its moves, and solvability by parity; [`threads`]: work shared out
-//!   between threads, results in order; `os`: calls to the operating system that std
-//!   lacks.
+//!   between threads, results in order; [`progress`]: long work told on standard error;
+//!   [`quote`]: outside text shown on one line; [`terminal`]: what a stream is open to; `os`:
+//!   calls to the operating system that std lacks.
 //! - [`exact`]: every arrangement's distance on boards of up to 9 cells, by breadth-first search
 //!   over a Cantor-ranked array.
 //! - [`search`]: IDA* and what it estimates and prunes with, searches within a budget of nodes.
 //! - [`pdb`]: additive pattern databases: their placements, their builders, their saved files.
+//! - [`big_boards`]: short solutions past 16 cells, by beam search and by construction.
 //! - [`solvers`]: the solver of each kind of board: up to 9 cells, up to 16, 5x5 optimally, and
 //!   any shape.
-//! - [`big_boards`]: short solutions past 16 cells, by beam search and by construction.
-//! - [`io`]: reading cases, the judge loop and its answers, drawings, progress.
+//! - [`io`]: the command line, reading cases, the judge loop and its answers, drawings.
+//!
+//! Each part uses only itself and the parts above it in this list (tests/layers.rs checks).
 //!
 //! What is marked `#[cfg(feature = "tables")]`, `"show"` or `"progress"` serves a person, not a
 //! judge, so the bundles leave it out.
@@ -24,6 +27,9 @@ pub mod io;
 pub mod os;
 pub mod pdb;
 pub mod prefetch;
+pub mod progress;
+pub mod quote;
 pub mod search;
 pub mod solvers;
+pub mod terminal;
 pub mod threads;

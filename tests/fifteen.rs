@@ -17,7 +17,8 @@ use common::{
 };
 use engine::board::{Board, Move};
 use engine::exact::cantor::{factorial, unrank};
-use engine::pdb::additive::{PatternDb, PARTITION_555};
+use engine::pdb::additive::PatternDb;
+use engine::pdb::partitions::PARTITION_555;
 use engine::search::ida_star::{search, Heuristic, Iterations, NoUndo, Stop};
 use engine::search::linear_conflict::LinearConflict;
 use engine::search::move_rules::MoveRules;

@@ -11,6 +11,7 @@ mod docs;
 mod exhaustive;
 mod fifteen;
 mod formats;
+mod layers;
 mod mxn;
 mod robust;
 mod shares;

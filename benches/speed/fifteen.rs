@@ -8,7 +8,8 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use engine::board::Board;
-use engine::pdb::additive::{PatternDb, PARTITION_4443, PARTITION_555, PARTITION_663};
+use engine::pdb::additive::PatternDb;
+use engine::pdb::partitions::{PARTITION_4443, PARTITION_555, PARTITION_663};
 use engine::search::ida_star::{Heuristic, Iterations};
 use engine::search::linear_conflict::LinearConflict;
 use engine::search::move_rules::MoveRules;

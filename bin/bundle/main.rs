@@ -37,7 +37,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use engine::io::cli::{self, usage, Run};
-use engine::io::input::quoted;
+use engine::quote::quoted;
 
 use items::Module;
 use reach::reach;

@@ -7,11 +7,11 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::io::input::quoted;
+use crate::quote::quoted;
 #[cfg(feature = "tables")]
-use crate::io::input::quoted_in_full;
-use crate::io::terminal::opened;
+use crate::quote::quoted_in_full;
 use crate::solvers::settings::{AnyShapeSettings, Settings};
+use crate::terminal::opened;
 
 /// Why a run ends before its input does.
 pub enum Exit {
@@ -299,7 +299,7 @@ pub fn options(help: &'static str, flags: &[Flag]) -> Result<Options, Exit> {
         };
         #[cfg(feature = "progress")]
         if options.has(&QUIET) {
-            crate::io::progress::silence();
+            crate::progress::silence();
         }
         return Ok(options);
     }

@@ -7,39 +7,13 @@ use std::fmt;
 use std::io::{BufRead, BufReader, Read};
 
 use crate::board::Board;
+use crate::quote::{escaped, quoted};
 
 /// The longest line accepted, in bytes: a row of 999 six-digit numbers takes 7 KB.
 pub const MAX_LINE: usize = 1 << 16;
 
 /// The most rows, and numbers in a row, of the boards `mxn` and `solve` read (the fewest: 2).
 pub const MAX_SIDE: usize = 999;
-
-/// `text` quoted for an error message: control characters escaped, cut after 40 characters.
-pub fn quoted(text: &str) -> String {
-    format!("'{}'", escaped(text, 40))
-}
-
-/// `text` quoted as [`quoted`] does, but whole: a file's name.
-pub fn quoted_in_full(text: &str) -> String {
-    format!("'{}'", escaped(text, usize::MAX))
-}
-
-/// `text` with control characters escaped, cut to `...` after `longest` characters.
-pub fn escaped(text: &str, longest: usize) -> String {
-    let mut out = String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i == longest {
-            out += "...";
-            break;
-        }
-        match c {
-            '\0' => out += "\\0",
-            c if c.is_control() => out.extend(c.escape_default()),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// The error of a tile written `digits` on a board of `cells` cells (as [`Input::board`] says
 /// it).

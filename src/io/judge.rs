@@ -9,15 +9,16 @@ use crate::io::cli;
 #[cfg(feature = "show")]
 use crate::io::cli::SHOW;
 use crate::io::cli::{exit_code, output, usage, Exit, Flag, Options, Output, Run, PATH, SEARCH};
-use crate::io::input::{quoted_in_full, Input, InputError};
-#[cfg(feature = "progress")]
-use crate::io::progress;
+use crate::io::input::{Input, InputError};
 #[cfg(feature = "show")]
 use crate::io::show;
 #[cfg(feature = "progress")]
-use crate::io::terminal::is_terminal;
+use crate::progress;
+use crate::quote::quoted_in_full;
 use crate::solvers::up_to_16::Ladder;
 use crate::solvers::up_to_9::{PathEach, Solver};
+#[cfg(feature = "progress")]
+use crate::terminal::is_terminal;
 
 /// The most cases handed to a solver at once: memory stays bounded.
 const BATCH: usize = 1024;

@@ -6,8 +6,8 @@
 
 use std::io::{self, Stdout, Write};
 
-use crate::io::terminal::is_terminal;
 use crate::os::holding_signals;
+use crate::terminal::is_terminal;
 
 /// Standard output, written an answer (or a batch of answers) at a time.
 pub struct Output {

@@ -9,145 +9,63 @@
 //! the board mirrored about the main diagonal (the goal `1 2 .. 15 0` mirrors onto itself once
 //! tile `4r + c + 1` is renamed `4c + r + 1`), and the larger sum is the estimate (Felner, Korf
 //! and Hanan 2004). A board that is not square has no such mirror; there a second partition
-//! ([`second_partition`]) plays its part, with tables of its own.
+//! ([`crate::pdb::partitions`]) plays its part, with tables of its own. The tables are built
+//! by [`crate::pdb::build`], on as many threads as asked, one table each.
 //!
-//! - **Partition 5-5-5** on the 4x4 board: `{1 5 6 9 13}`, `{2 3 4 7 8}`, `{10 11 12 14 15}`.
-//!   Its mirror is a different partition, so the mirrored look-up adds knowledge. Built at run
-//!   time, the tables must pay for themselves: the 5-5-5 tables build in a tenth of a second,
-//!   where Korf and Felner's 6-6-3 (`{1 5 6 9 10 13}`, `{7 8 11 12 14 15}`, `{2 3 4}`) save
-//!   half the nodes but take about a second, more than a whole 5-5-5 search of Korf's 100
-//!   (doc/performance.md). Among 5-5-5 partitions this one did best on random boards: no swap
-//!   of two tiles improves it there. Other boards take [`partition`]'s runs of tiles
-//!   along the longer side.
-//! - **Partition 4-4-4-3** on the 4x4 board: `{1 5 6 9}`, `{2 3 4 7}`, `{8 11 12 15}`,
-//!   `{10 13 14}`, the first tables of a search that outgrows linear conflict: a tenth of the
-//!   5-5-5 tables' build, for a few times their nodes. Other boards take
-//!   their runs of tiles in groups of at most four.
-//! - **Index**: a perfect rank of the group's cells, as Cantor ranks permutations: digit `i` is
-//!   the cell of the group's tile `i` counted among the cells its earlier tiles leave free, so a
-//!   5-tile table of the 4x4 board has 16·15·14·13·12 = 524,160 one-byte entries. A tile
-//!   stepping to a neighbouring cell changes its own digit, and the digits of later tiles in the
-//!   (at most `W - 1`) cells it jumps over: the rank is updated in a few operations, never
-//!   recomputed. The build and the saved files use ranks. The search looks a table of up to six
-//!   tiles up spread out instead, indexed by the cells themselves read as a number in base `N`
-//!   (16^5 entries for five tiles, twice the memory): a tile's step just adds `to - from` times
-//!   its digit's weight, and the searches visit more nodes a second. Tables
-//!   loaded from a saved file keep their ranks (spreading 6-6-3's would cost a board alone more
-//!   than it saves), as do partitions with a group over six tiles (16^8 entries would take 4
-//!   GB).
-//! - **Build**: breadth-first search backwards from the goal placement, over placements together
-//!   with the region of free cells the blank stands in: the blank wanders a region for free, and
-//!   a tile next to the region stepping into it costs one move and leaves the blank where the
-//!   tile was. Each placement keeps a 16-bit mask of the blank cells already reached, so a state
-//!   is expanded at most once. No queue: each level walks the ranks in order and a step just
-//!   sets a bit for the next level, where a queue's steps would read the mask first. The tables are built on as many threads as asked, one table each.
-//!   That takes six bytes a placement: Korf and Felner's 7-8 tables, of 518,918,400 placements
-//!   in their larger group, have a builder of their own ([`crate::pdb::large`]).
+//! A table is indexed by a perfect rank of the group's cells, as Cantor ranks permutations: digit
+//! `i` is the cell of the group's tile `i` counted among the cells its earlier tiles leave free, so
+//! a 5-tile table of the 4x4 board has 16·15·14·13·12 = 524,160 one-byte entries. A tile stepping
+//! to a neighbouring cell changes its own digit, and the digits of later tiles in the (at most `W -
+//! 1`) cells it jumps over: the rank is updated in a few operations, never recomputed. The build
+//! and the saved files use ranks. The search looks a table of up to six tiles up spread out
+//! instead, indexed by the cells themselves read as a number in base `N` (16^5 entries for five
+//! tiles, twice the memory): a tile's step just adds `to - from` times its digit's weight, and the
+//! searches visit more nodes a second. Tables loaded from a saved file keep their ranks (spreading
+//! 6-6-3's would cost a board alone more than it saves), as do partitions with a group over six
+//! tiles (16^8 entries would take 4 GB).
 //!
 //! Measured figures are in doc/performance.md.
 
-use crate::pdb::placements::{
-    advance, mask, region, Masks, Ranking, MAX_CELLS, MAX_RANKED, NO_TILE,
-};
-#[cfg(feature = "tables")]
-use crate::pdb::saved::Table;
+#[cfg(all(feature = "tables", target_os = "linux"))]
+use crate::os::Mapping;
+use crate::pdb::build::build_table;
+use crate::pdb::partitions::MAX_GROUP;
+use crate::pdb::placements::{advance, mask, Masks, Ranking, MAX_CELLS, MAX_RANKED, NO_TILE};
 use crate::prefetch::prefetch;
 use crate::search::ida_star::Heuristic;
 use crate::threads::in_parallel;
 
-/// A group's table, built in memory (with `--tables`, also mapped from a saved file:
-/// `saved::Table`).
+/// A group's table, built in memory.
 #[cfg(not(feature = "tables"))]
 type Table = Vec<u8>;
 
-/// The most tiles in a group looked up spread out, and the most groups (four in the small
-/// tables, three in the others).
-pub const MAX_GROUP: usize = 6;
-const GROUPS: usize = 4;
-
-/// The 4-4-4-3 partition of the 4x4 board, by tile (tile `t`'s goal cell is `t - 1`): the first
-/// tables of a search that outgrows linear conflict ([`crate::solvers::up_to_16`]).
-pub const PARTITION_4443: [&[u8]; 4] = [
-    &[1, 5, 6, 9],
-    &[2, 3, 4, 7],
-    &[8, 11, 12, 15],
-    &[10, 13, 14],
-];
-
-/// The largest group of the partitions of the first tables, which build in milliseconds.
-pub const SMALL_GROUP: usize = 4;
-
-/// The 5-5-5 partition of the 4x4 board.
-pub const PARTITION_555: [&[u8]; 3] = [&[1, 5, 6, 9, 13], &[2, 3, 4, 7, 8], &[10, 11, 12, 14, 15]];
-
-/// Korf and Felner's 6-6-3 partition of the 4x4 board: half the nodes of 5-5-5, and eight times
-/// the build.
-pub const PARTITION_663: [&[u8]; 3] = [&[1, 5, 6, 9, 10, 13], &[7, 8, 11, 12, 14, 15], &[2, 3, 4]];
-
-/// The most table entries of a partition [`partition`] makes: those of the 4x4 board's 5-5-5.
-const MAX_ENTRIES: usize = 3 * 16 * 15 * 14 * 13 * 12;
-
-/// The partition of the tiles of a board `width` wide with `cells` cells (at most 16) into
-/// groups of at most `largest` tiles: the 5-5-5 or 4-4-4-3 above on the 4x4 board; otherwise
-/// runs of the tiles taken column by column (row by row on a board taller than wide), so each
-/// group is a compact block along the longer side, in groups as large as the tables of the 4x4
-/// board's 5-5-5 allow in all: 6-2 on 3x3, 6-5 on 3x4, 5-5-4 on 3x5, 5-5-5 on 2x8 (4-4, 4-4-3,
-/// 4-4-4-2 and 4-4-4-3 with groups of at most four).
-pub fn partition(width: usize, cells: usize, largest: usize) -> Vec<Vec<u8>> {
-    if (width, cells) == (4, 16) {
-        let groups: &[&[u8]] = match largest {
-            0..=4 => &PARTITION_4443,
-            _ => &PARTITION_555,
-        };
-        return groups.iter().map(|group| group.to_vec()).collect();
-    }
-    let height = cells / width;
-    let mut tiles: Vec<u8> = (1..cells as u8).collect();
-    if width >= height {
-        tiles.sort_by_key(|&tile| across(width, tile));
-    }
-    let entries = |size: usize| -> usize {
-        let groups = tiles.chunks(size);
-        groups.map(|group| table_len(cells, group.len())).sum()
-    };
-    let size = (1..=largest.min(MAX_GROUP))
-        .rev()
-        .find(|&size| tiles.len() <= GROUPS * size && entries(size) <= MAX_ENTRIES)
-        .unwrap_or(largest);
-    tiles.chunks(size).map(|group| group.to_vec()).collect()
+/// A group's table: built in memory, or mapped from a saved file ([`crate::pdb::saved`]).
+#[cfg(feature = "tables")]
+pub enum Table {
+    Built(Vec<u8>),
+    #[cfg(target_os = "linux")]
+    Mapped(Mapping),
 }
 
-/// The column and row of `tile`'s home on a board `width` wide.
-fn across(width: usize, tile: u8) -> (usize, usize) {
-    (usize::from(tile - 1) % width, usize::from(tile - 1) / width)
-}
+#[cfg(feature = "tables")]
+impl std::ops::Deref for Table {
+    type Target = [u8];
 
-/// The partition whose sum the 2x8 and 8x2 boards look up beside `groups`' ([`partition`]'s), where
-/// a square board looks up the mirror: the tiles of the first two groups taken the other way, row
-/// by row (column by column on a board taller than wide), in groups of the same sizes; the other
-/// groups as they are, sharing their tables. On 8x2, `1 2 3 4 5` and `6 7 8 9 10` become
-/// `1 3 5 7 9` and `2 4 6 8 10`. There one partition knows little: on the hardest boards of the
-/// two shapes, the larger of the two sums searches several times fewer nodes. The two more tables
-/// are bought only by the searches that outgrow the first partition (the last rung of
-/// `up_to_16::Ladder`); on the smaller boards, which build more than they search, they cost more
-/// than they save.
-pub fn second_partition(width: usize, cells: usize, groups: &[Vec<u8>]) -> Vec<Vec<u8>> {
-    let height = cells / width;
-    let mut tiles = groups[..2].concat();
-    match width >= height {
-        true => tiles.sort_unstable(),
-        false => tiles.sort_by_key(|&tile| across(width, tile)),
+    #[inline]
+    fn deref(&self) -> &[u8] {
+        match self {
+            Table::Built(table) => table,
+            #[cfg(target_os = "linux")]
+            Table::Mapped(mapping) => mapping.bytes(),
+        }
     }
-    let (first, second) = tiles.split_at(groups[0].len());
-    let mut second_groups = vec![first.to_vec(), second.to_vec()];
-    second_groups.extend_from_slice(&groups[2..]);
-    second_groups
 }
 
-/// The entries of the table of a group of `tiles` tiles on a board of `cells` cells: its
-/// placements, `cells`·(`cells` - 1)·..., `tiles` factors.
-pub fn table_len(cells: usize, tiles: usize) -> usize {
-    (0..tiles).map(|j| cells - j).product()
+#[cfg(feature = "tables")]
+impl From<Vec<u8>> for Table {
+    fn from(table: Vec<u8>) -> Table {
+        Table::Built(table)
+    }
 }
 
 /// `cell`'s mirror about the main diagonal of a square board `W` wide (cell `W·r + c` becomes
@@ -332,104 +250,6 @@ fn spread<const N: usize>(table: &[u8], k: usize) -> Vec<u8> {
     by_cells
 }
 
-/// The table of one group of tiles (at most six) of a board `W` wide with `N` cells (at most
-/// 16): for each placement's rank, the fewest moves of the group's tiles that bring them home,
-/// the blank ending in its goal cell's region.
-///
-/// Breadth-first search, one level at a time, over ranks in order. `reached[rank]` holds the
-/// blank cells of the regions already expanded for the placement, and `frontier[rank]` the cells
-/// the blank was left in by the level before: those outside `reached` lie in new regions, which
-/// are expanded now. A step only sets a bit in `next`, without reading anything first, so
-/// nothing waits for memory, and the children of ranks taken in order are written in a few
-/// forward streams, as the hardware prefetches best.
-pub fn build_table<const W: usize, const N: usize>(tiles: &[u8]) -> Vec<u8> {
-    assert!(N <= 16, "16-bit masks: larger boards have `large`");
-    let k = tiles.len();
-    let ranking = Ranking::new(k, N);
-    let size = table_len(N, k);
-    let (neighbours, board) = (Masks::<W, N>::NEIGHBOURS, Masks::<W, N>::BOARD);
-    // The ranks come in blocks of one placement of all tiles but the last, the last tile's
-    // choices of free cell in a row: the blocks are walked with `advance`.
-    let block = N - (k - 1);
-    let mut table = vec![0u8; size];
-    let mut reached = vec![0u16; size];
-    let mut frontier = vec![0u16; size];
-    let mut next = vec![0u16; size];
-    let home: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
-    frontier[ranking.rank(&home) as usize] = 1 << (N - 1);
-    let mut distance = 0u8;
-    loop {
-        let mut expanded = false;
-        let mut prefix = [0u8; MAX_GROUP];
-        for (i, cell) in prefix[..k - 1].iter_mut().enumerate() {
-            *cell = i as u8;
-        }
-        let mut base = 0;
-        loop {
-            let left_in = &mut frontier[base..base + block];
-            if left_in.iter().any(|&cells| cells != 0) {
-                let used = mask(&prefix[..k - 1]);
-                const FREE: u8 = NO_TILE as u8;
-                let mut slot_at = [FREE; MAX_CELLS];
-                for (slot, &cell) in prefix[..k - 1].iter().enumerate() {
-                    slot_at[usize::from(cell)] = slot as u8;
-                }
-                let mut last_cells = board & !used;
-                for (j, left_in) in left_in.iter_mut().enumerate() {
-                    let last = last_cells.trailing_zeros() as usize;
-                    last_cells &= last_cells - 1;
-                    let r = base + j;
-                    let new = *left_in & !reached[r];
-                    *left_in = 0;
-                    if new == 0 {
-                        continue;
-                    }
-                    expanded = true;
-                    let occupied = used | 1 << last;
-                    // The new regions' cells, expanded together: a tile next to any of them
-                    // steps in, leaving the blank where the tile was.
-                    let mut regions = 0u64;
-                    let mut rest = u64::from(new);
-                    while rest != 0 {
-                        regions |=
-                            region::<W, N>(rest.trailing_zeros() as usize, board & !occupied);
-                        rest &= !regions;
-                    }
-                    if reached[r] == 0 {
-                        table[r] = distance;
-                    }
-                    reached[r] |= regions as u16;
-                    slot_at[last] = (k - 1) as u8;
-                    let mut cells = prefix;
-                    cells[k - 1] = last as u8;
-                    for (slot, &from) in cells[..k].iter().enumerate() {
-                        let from = usize::from(from);
-                        let mut targets = neighbours[from] & regions;
-                        while targets != 0 {
-                            let to = targets.trailing_zeros() as usize;
-                            targets &= targets - 1;
-                            let child = ranking.after_step::<W, N>(r as u32, slot, from, to, |c| {
-                                usize::from(slot_at[c])
-                            });
-                            next[child as usize] |= 1 << from;
-                        }
-                    }
-                    slot_at[last] = FREE;
-                }
-            }
-            base += block;
-            if !advance(&mut prefix[..k - 1], board) {
-                break;
-            }
-        }
-        if !expanded {
-            return table;
-        }
-        std::mem::swap(&mut frontier, &mut next);
-        distance += 1;
-    }
-}
-
 /// The index of each group's placement (spread out by cells, `spread`, or else its rank) and
 /// their table entries, on the board (`[0]`) and on the mirrored board (`[1]`), and the two sums.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -572,76 +392,12 @@ impl<const W: usize, const N: usize, const G: usize> Heuristic<W, N> for Pattern
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
     use crate::board::Board;
-    use std::collections::{HashMap, VecDeque};
-
-    /// A group's table against a plain search.
-    fn check_table<const W: usize, const N: usize>(tiles: &[u8]) {
-        let table = build_table::<W, N>(tiles);
-        assert_eq!(
-            table,
-            plain_table::<W, N>(tiles),
-            "{}x{} {:?}",
-            N / W,
-            W,
-            tiles
-        );
-    }
-
-    /// The table of the group `tiles` by a plain search that knows nothing of regions or ranks:
-    /// 0-1 breadth-first search over the group's cells and the blank's cell, in a hash map, the
-    /// blank stepping onto a free cell for nothing and swapping with a group tile for one move.
-    pub(crate) fn plain_table<const W: usize, const N: usize>(tiles: &[u8]) -> Vec<u8> {
-        let neighbours = Masks::<W, N>::NEIGHBOURS;
-        let home: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
-        let mut cost: HashMap<(Vec<u8>, usize), u8> = HashMap::new();
-        let mut queue = VecDeque::from([(home, N - 1, 0u8)]);
-        while let Some((cells, blank, d)) = queue.pop_front() {
-            if cost.contains_key(&(cells.clone(), blank)) {
-                continue;
-            }
-            let mut next = neighbours[blank];
-            while next != 0 {
-                let cell = next.trailing_zeros() as usize;
-                next &= next - 1;
-                let mut moved = cells.clone();
-                match cells.iter().position(|&c| usize::from(c) == cell) {
-                    Some(slot) => {
-                        moved[slot] = blank as u8;
-                        queue.push_back((moved, cell, d + 1));
-                    }
-                    None => queue.push_front((moved, cell, d)),
-                }
-            }
-            cost.insert((cells, blank), d);
-        }
-        // Placements the plain search never reaches (a group of every tile keeps parity, as on
-        // the 2x2 board) stay 0 in the table: no solvable board has them.
-        let mut best = vec![u8::MAX; table_len(N, tiles.len())];
-        let ranking = Ranking::new(tiles.len(), N);
-        for ((cells, _), d) in cost {
-            let r = ranking.rank(&cells) as usize;
-            best[r] = best[r].min(d);
-        }
-        best.iter()
-            .map(|&d| if d == u8::MAX { 0 } else { d })
-            .collect()
-    }
-
-    #[test]
-    fn a_table_matches_a_plain_search() {
-        // Three tiles in a row, and four apart, whose tiles wall off the blank more often.
-        check_table::<4, 16>(&[2, 3, 4]);
-        check_table::<4, 16>(&[1, 4, 6, 11]);
-        // Boards of other shapes: narrow ones, where the blank is walled off most often.
-        check_table::<8, 16>(&[1, 9, 2, 10]);
-        check_table::<2, 16>(&[3, 4, 6, 9]);
-        check_table::<5, 15>(&[1, 6, 11, 7]);
-        check_table::<3, 9>(&[1, 2, 4, 8]);
-        check_table::<2, 4>(&[1, 2, 3]);
-    }
+    use crate::pdb::build::build_table;
+    use crate::pdb::partitions::{partition, second_partition, SMALL_GROUP};
+    use crate::pdb::placements::table_len;
 
     /// Every placement's entry, looked up spread out by its cells, against the table by rank.
     fn check_spread<const N: usize>(k: usize) {
@@ -779,51 +535,5 @@ pub(crate) mod tests {
         check_updates::<2, 14, 3>(&partition(2, 14, MAX_GROUP));
         check_updates::<5, 15, 3>(&partition(5, 15, MAX_GROUP));
         check_updates::<3, 9, 3>(&partition(3, 9, MAX_GROUP));
-    }
-
-    #[test]
-    fn partitions_cover_every_tile_once_in_at_most_four_groups() {
-        for (width, cells) in [
-            (4, 16),
-            (8, 2 * 8),
-            (2, 16),
-            (5, 15),
-            (4, 12),
-            (3, 9),
-            (2, 4),
-        ] {
-            for largest in [SMALL_GROUP, MAX_GROUP] {
-                let groups = partition(width, cells, largest);
-                let most = if largest == SMALL_GROUP { 4 } else { 3 };
-                assert!(groups.len() <= most && groups.iter().all(|g| g.len() <= largest));
-                let mut tiles: Vec<u8> = groups.concat();
-                tiles.sort_unstable();
-                assert_eq!(
-                    tiles,
-                    (1..cells as u8).collect::<Vec<_>>(),
-                    "{} {}",
-                    width,
-                    cells
-                );
-            }
-        }
-        assert_eq!(partition(8, 16, MAX_GROUP)[0], [1, 9, 2, 10, 3]);
-        assert_eq!(
-            partition(3, 9, MAX_GROUP),
-            [vec![1, 4, 7, 2, 5, 8], vec![3, 6]]
-        );
-        let sizes = |width, cells, largest| {
-            partition(width, cells, largest)
-                .iter()
-                .map(Vec::len)
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(sizes(4, 12, MAX_GROUP), [6, 5]);
-        assert_eq!(sizes(5, 15, MAX_GROUP), [5, 5, 4]);
-        assert_eq!(sizes(5, 15, SMALL_GROUP), [4, 4, 4, 2]);
-        assert_eq!(sizes(8, 16, SMALL_GROUP), [4, 4, 4, 3]);
-        assert_eq!(sizes(3, 9, SMALL_GROUP), [4, 4]);
-        assert_eq!(partition(4, 16, MAX_GROUP)[0], PARTITION_555[0]);
-        assert_eq!(partition(4, 16, SMALL_GROUP)[3], PARTITION_4443[3]);
     }
 }

@@ -1,4 +1,4 @@
-//! Pattern database tables too large for [`crate::pdb::additive::build_table`]: Korf and Felner's
+//! Pattern database tables too large for [`crate::pdb::build::build_table`]: Korf and Felner's
 //! 7-8 partition of the 4x4 board, whose group of eight tiles has 16·15·..·9 = 518,918,400
 //! placements, their 6-6-6-6 partition of the 5x5 board, 127,512,000 placements a group, and
 //! seven groups of five tiles on the 6x6 board, 45,239,040 placements a group. That builder
@@ -23,9 +23,8 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 
-use crate::pdb::additive::table_len;
 use crate::pdb::placements::{
-    mask, region, Masks, Ranking, Unranking, MAX_CELLS, MAX_RANKED, NO_TILE,
+    mask, region, table_len, Masks, Ranking, Unranking, MAX_CELLS, MAX_RANKED, NO_TILE,
 };
 use crate::threads::on_threads;
 
@@ -84,7 +83,7 @@ const REGIONS: usize = 4;
 const CHUNK: usize = 1 << 16;
 
 /// The table of one group of tiles (up to eight) of a board `W` wide with `N` cells, as
-/// [`crate::pdb::additive::build_table`] makes it, except that placements with more than four
+/// [`crate::pdb::build::build_table`] makes it, except that placements with more than four
 /// regions may hold less; built on up to `threads` threads. `progress` hears, after each level,
 /// its number of moves and how many placements are reached so far.
 pub fn build_large_table<const W: usize, const N: usize>(
@@ -442,7 +441,7 @@ fn sweep(table: &mut [u8], threads: usize, work: impl Fn(usize, &mut [u8]) -> u6
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pdb::additive::build_table;
+    use crate::pdb::build::build_table;
 
     /// Against the tested builder: equal where no placement has more than four regions, else
     /// never more; `equal` says which the group is expected to be.
@@ -490,7 +489,7 @@ mod tests {
 
     #[test]
     fn builds_tables_of_the_5x5_and_6x6_boards_as_a_plain_search_does() {
-        use crate::pdb::additive::tests::plain_table;
+        use crate::pdb::build::tests::plain_table;
         // Three tiles of a row, and three that wall off a corner's cells.
         for tiles in [&[1, 2, 3][..], &[4, 10, 15], &[19, 23, 24]] {
             assert_eq!(

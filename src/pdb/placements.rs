@@ -10,6 +10,12 @@ pub const MAX_CELLS: usize = 36;
 /// [`crate::pdb::large`].
 pub const MAX_RANKED: usize = 8;
 
+/// The entries of the table of a group of `tiles` tiles on a board of `cells` cells: its
+/// placements, `cells`·(`cells` - 1)·..., `tiles` factors.
+pub fn table_len(cells: usize, tiles: usize) -> usize {
+    (0..tiles).map(|j| cells - j).product()
+}
+
 /// How the placements of a group of `k` tiles are ranked, and how a rank follows a step.
 #[derive(Clone, Copy)]
 pub struct Ranking {

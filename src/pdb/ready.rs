@@ -5,11 +5,8 @@
 #[cfg(feature = "tables")]
 use std::path::Path;
 
-#[cfg(feature = "tables")]
-use crate::io::progress::Progress;
-use crate::pdb::additive::{build_table, second_partition, PatternDb};
-#[cfg(feature = "tables")]
-use crate::pdb::additive::{table_len, PARTITION_663};
+use crate::pdb::additive::PatternDb;
+use crate::pdb::build::build_table;
 #[cfg(feature = "tables")]
 use crate::pdb::claim::{self, NoClaim};
 #[cfg(feature = "tables")]
@@ -17,8 +14,15 @@ use crate::pdb::large::{
     build_large_table, carried_table, symmetry_onto, Symmetry, PARTITION_6666, PARTITION_6X6,
     PARTITION_78,
 };
+use crate::pdb::partitions::second_partition;
+#[cfg(feature = "tables")]
+use crate::pdb::partitions::PARTITION_663;
+#[cfg(feature = "tables")]
+use crate::pdb::placements::table_len;
 #[cfg(feature = "tables")]
 use crate::pdb::saved::{self, NotLoaded};
+#[cfg(feature = "tables")]
+use crate::progress::Progress;
 use crate::search::move_rules::MoveRules;
 use crate::threads::in_parallel;
 
@@ -355,7 +359,7 @@ mod tests {
     fn saved_tables_are_built_once_then_loaded_and_rebuilt_when_damaged() {
         use std::cell::Cell;
         // What is built and saved goes to standard error: not in the tests' output.
-        crate::io::progress::silence();
+        crate::progress::silence();
         let dir = std::env::temp_dir().join(format!("ready-{}", std::process::id()));
         std::fs::remove_dir_all(&dir).ok();
         let groups: [&[u8]; 3] = [&[2, 3], &[4, 7], &[1, 5, 6, 8]];

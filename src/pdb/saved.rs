@@ -20,11 +20,9 @@
 
 use std::fs;
 use std::io::{self, Read, Seek, SeekFrom, Write};
-use std::ops::Deref;
 use std::path::{Path, PathBuf};
 
-#[cfg(target_os = "linux")]
-use crate::os::Mapping;
+use crate::pdb::additive::Table;
 use crate::pdb::claim::{clear_leftovers, lock};
 use crate::threads::in_parallel;
 
@@ -121,32 +119,6 @@ pub fn load(
         false => Err(unsound(
             "fails its checksum: a byte has changed".to_string(),
         )),
-    }
-}
-
-/// A pattern database's table: built in memory, or mapped from a saved file.
-pub enum Table {
-    Built(Vec<u8>),
-    #[cfg(target_os = "linux")]
-    Mapped(Mapping),
-}
-
-impl Deref for Table {
-    type Target = [u8];
-
-    #[inline]
-    fn deref(&self) -> &[u8] {
-        match self {
-            Table::Built(table) => table,
-            #[cfg(target_os = "linux")]
-            Table::Mapped(mapping) => mapping.bytes(),
-        }
-    }
-}
-
-impl From<Vec<u8>> for Table {
-    fn from(table: Vec<u8>) -> Table {
-        Table::Built(table)
     }
 }
 

@@ -8,7 +8,7 @@ use std::sync::Mutex;
 
 use crate::board::{Board, Move};
 #[cfg(feature = "progress")]
-use crate::io::progress::Progress;
+use crate::progress::Progress;
 use crate::search::ida_star::{Growing, Heuristic, Iterations, Stop};
 use crate::threads::on_threads;
 

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use crate::board::{Board, Move};
 #[cfg(feature = "progress")]
-use crate::io::progress::Progress;
+use crate::progress::Progress;
 use crate::search::manhattan::Manhattan;
 use crate::threads::on_threads;
 

@@ -262,7 +262,7 @@ impl AnyShape {
 
     /// How a board `width` wide with `cells` cells is solved, in words, for a person waiting;
     /// `None` for the fewest moves, whose searches and table builds tell their own progress
-    /// ([`crate::io::progress`]).
+    /// ([`crate::progress`]).
     pub fn method(&self, width: usize, cells: usize) -> Option<&'static str> {
         match cells {
             _ if self.solves_optimally(width, cells) => None,

@@ -31,12 +31,13 @@ use std::mem;
 use std::path::PathBuf;
 
 use crate::board::{Board, Move};
-use crate::pdb::additive::{
-    partition, table_len, PatternDb, MAX_GROUP, PARTITION_4443, PARTITION_555, PARTITION_663,
-    SMALL_GROUP,
-};
+use crate::pdb::additive::PatternDb;
 #[cfg(feature = "tables")]
 use crate::pdb::large::PARTITION_78;
+use crate::pdb::partitions::{
+    partition, MAX_GROUP, PARTITION_4443, PARTITION_555, PARTITION_663, SMALL_GROUP,
+};
+use crate::pdb::placements::table_len;
 use crate::pdb::ready;
 use crate::search::budgeted::{self, Answers, Budget, HandOn};
 use crate::search::linear_conflict::LinearConflict;
@@ -379,7 +380,7 @@ fn cost_of<const N: usize, T: AsRef<[u8]>>(groups: &[T]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pdb::additive::partition;
+    use crate::pdb::partitions::partition;
     use crate::pdb::ready::TABLE_RULES;
     use crate::search::ida_star::Iterations;
 

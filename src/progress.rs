@@ -10,8 +10,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use crate::io::input::escaped;
-use crate::io::terminal::is_terminal;
+use crate::quote::escaped;
+use crate::terminal::is_terminal;
 
 /// How long work runs before its progress is told: quick work says nothing.
 const AFTER: Duration = Duration::from_secs(2);
