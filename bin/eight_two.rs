@@ -33,11 +33,9 @@ const ONE_A_LINE: &str = "expected a board a line: the start, then the goal on t
 fn main() -> ExitCode {
     let format = judge::Format {
         count: true,
-        moves: true,
-        lowercase: true,
         numbered: true,
         none: "",
-        between: "",
+        ..judge::PATH_OF_X
     };
     let mut pairs = Counted::default();
     pairs.what = Some("pairs");

@@ -27,12 +27,8 @@ Output: one line per board.
 
 fn main() -> ExitCode {
     let format = judge::Format {
-        count: false,
-        moves: true,
-        lowercase: false,
         numbered: true,
-        none: "This puzzle is not solvable.",
-        between: "",
+        ..judge::PATH_OR_NOT_SOLVABLE
     };
     let goal = Board::<4, 16>::canonical_goal(15);
     // LightOJ: a board of over 35 moves is not solvable.

@@ -24,17 +24,12 @@ Output: one line per board.
 ";
 
 fn main() -> ExitCode {
-    let format = judge::Format {
-        count: false,
-        moves: true,
-        lowercase: false,
-        numbered: false,
-        none: "This puzzle is not solvable.",
-        between: "",
-    };
     let goal = Board::<4, 16>::canonical_goal(15);
     let mut boards = Counted::default();
-    judge::run(HELP, format, Ladder::default(), |input| {
-        Ok(boards.next(input, Input::board)?.map(|start| (start, goal)))
-    })
+    judge::run(
+        HELP,
+        judge::PATH_OR_NOT_SOLVABLE,
+        Ladder::default(),
+        |input| Ok(boards.next(input, Input::board)?.map(|start| (start, goal))),
+    )
 }

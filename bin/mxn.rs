@@ -6,15 +6,14 @@ use std::process::ExitCode;
 
 use engine::big_boards::constructive;
 use engine::big_boards::finishers::turn_last_block;
-use engine::board::{check_arrangement, reaches_goal};
+use engine::board::reaches_goal;
+use engine::io::boards::board_after_size;
 #[cfg(feature = "show")]
 use engine::io::cli::SHOW;
 use engine::io::cli::{self, Flag, Run};
-use engine::io::input::{parse_count, InputError, MAX_SIDE};
-use engine::io::judge::{self, Reader};
+use engine::io::judge;
 #[cfg(feature = "show")]
 use engine::io::show;
-use engine::quote::quoted;
 
 const HELP: &str = "\
 mxn: POJ 2893 \"M × N Puzzle\"
@@ -61,7 +60,7 @@ fn mxn() -> Run {
     let show = options.has(&SHOW);
     #[cfg(feature = "show")]
     let with_path = with_path || show;
-    judge::each_case(&options, 1, read_case, |cases, out| {
+    judge::each_case(&options, 1, board_after_size, |cases, out| {
         for (columns, tiles) in cases {
             let solvable = reaches_goal(*columns, tiles);
             writeln!(out, "{}", if solvable { "YES" } else { "NO" })?;
@@ -91,70 +90,4 @@ fn mxn() -> Run {
         }
         Ok(())
     })
-}
-
-/// Reads the next case: its number of columns and its tiles, or `None` at the `0 0` that ends
-/// the input, which only blank lines may follow (as the counted programs refuse what follows
-/// their last case: `cat a.in b.in` must not answer `a.in` alone in silence).
-fn read_case(input: &mut Reader) -> Result<Option<(usize, Vec<u32>)>, InputError> {
-    if !input.next_filled_line()? {
-        let message = "expected a case or the 0 0 that ends the input, found the end of the input";
-        return Err(input.error(input.end_line(), message.to_string()));
-    }
-    let size: Vec<Option<usize>> = input.line().split_whitespace().map(parse_count).collect();
-    let (rows, columns) = match size[..] {
-        [Some(0), Some(0)] => {
-            let end = input.line_number();
-            if input.at_end()? {
-                return Ok(None);
-            }
-            let message = format!(
-                "expected the end of the input after the 0 0 of line {}, found {}",
-                end,
-                quoted(input.line())
-            );
-            return Err(input.error(input.line_number(), message));
-        }
-        [Some(rows), Some(columns)]
-            if (2..=MAX_SIDE).contains(&rows) && (2..=MAX_SIDE).contains(&columns) =>
-        {
-            (rows, columns)
-        }
-        _ => {
-            let message = format!(
-                "expected the size M N, each 2 to {}, or 0 0 to end, found {}",
-                MAX_SIDE,
-                quoted(input.line())
-            );
-            return Err(input.error(input.line_number(), message));
-        }
-    };
-    let cells = rows * columns;
-    let first_row = input.line_number() + 1;
-    let mut tiles = vec![0; cells];
-    // The tiles, spread over the lines in any way: POJ promises only white space between them.
-    let expected = || {
-        format!(
-            "expected {} tiles for a {} x {} board",
-            cells, rows, columns
-        )
-    };
-    let mut filled = 0;
-    while filled < cells {
-        if !input.read_line()? {
-            let message = format!(
-                "{}, found the end of the input after {}",
-                expected(),
-                filled
-            );
-            return Err(input.error(input.end_line(), message));
-        }
-        filled += input.tiles_of_line(&mut tiles[filled..], cells)?;
-        if filled > cells {
-            let message = format!("{}, found {} by the end of this line", expected(), filled);
-            return Err(input.error(input.line_number(), message));
-        }
-    }
-    check_arrangement(&tiles).map_err(|message| input.error(first_row, message))?;
-    Ok(Some((columns, tiles)))
 }

@@ -6,12 +6,12 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use engine::board::{check_arrangement, Move};
+use engine::board::Move;
+use engine::io::boards::board_by_rows;
 use engine::io::cli::{self, Flag, Output, Run, EFFORT, QUIET, SHOW, THREADS};
 #[cfg(feature = "tables")]
 use engine::io::cli::{OPTIMAL, TABLES};
-use engine::io::input::{out_of_range, InputError, MAX_SIDE};
-use engine::io::judge::{self, Reader};
+use engine::io::judge;
 use engine::io::show;
 use engine::progress;
 use engine::solvers::any_shape::{AnyShape, Report};
@@ -65,7 +65,7 @@ fn solve() -> Run {
     let mut solver = AnyShape::new(options.any_shape_settings());
     let (show, stats) = (options.has(&SHOW), options.has(&STATS));
     let mut solved = 0;
-    judge::each_case(&options, 1, read_board, |boards, out| {
+    judge::each_case(&options, 1, board_by_rows, |boards, out| {
         for (width, tiles) in boards {
             solved += 1;
             if show && tiles.len() > show::MAX_CELLS {
@@ -144,54 +144,4 @@ fn statistics(report: &Report, started: Instant) -> String {
     };
     let noun = if report.length == 1 { "move" } else { "moves" };
     format!("{} {}, {}, {:.1} ms", report.length, noun, proof, ms)
-}
-
-/// Reads the next board, after any blank lines: its width and its tiles, or `None` at the end of
-/// the input.
-fn read_board(input: &mut Reader) -> Result<Option<(usize, Vec<u32>)>, InputError> {
-    if !input.next_filled_line()? {
-        return Ok(None);
-    }
-    let first_line = input.line_number();
-    let (mut tiles, mut row) = (Vec::new(), [0; MAX_SIDE + 1]);
-    let (mut width, mut first_too_large) = (0, None);
-    loop {
-        // Any number: the board's range is known once it is read, and checked then.
-        let (count, too_large) = input.numbers_of_line(&mut row)?;
-        if let (None, Some(digits)) = (&first_too_large, too_large) {
-            first_too_large = Some((input.line_number(), digits));
-        }
-        if width == 0 && !(2..=MAX_SIDE).contains(&count) {
-            let message = format!(
-                "a row needs 2 to {} numbers, separated by spaces or commas; found {}",
-                MAX_SIDE, count
-            );
-            return Err(input.error(input.line_number(), message));
-        }
-        if width != 0 && count != width {
-            let message = format!(
-                "expected a row of {} numbers like the board's first, found {}",
-                width, count
-            );
-            return Err(input.error(input.line_number(), message));
-        }
-        width = count;
-        if tiles.len() / width == MAX_SIDE {
-            let message = format!("a board has at most {} rows", MAX_SIDE);
-            return Err(input.error(input.line_number(), message));
-        }
-        tiles.extend_from_slice(&row[..count]);
-        if !input.read_line()? || input.line().is_empty() {
-            break;
-        }
-    }
-    if tiles.len() == width {
-        let message = "a board needs at least 2 rows, found 1".to_string();
-        return Err(input.error(first_line, message));
-    }
-    if let Some((line, digits)) = first_too_large {
-        return Err(input.error(line, out_of_range(&digits, tiles.len())));
-    }
-    check_arrangement(&tiles).map_err(|message| input.error(first_line, message))?;
-    Ok(Some((width, tiles)))
 }

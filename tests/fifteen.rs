@@ -70,7 +70,7 @@ fn a_board_of_80_moves_the_most_any_board_needs_climbs_to_the_large_tables() {
     let mut solver = Ladder::new(2).with_large_tables();
     let paths = solver.paths(&[(start, goal)]);
     // Linear conflict, 4-4-4-3, 5-5-5, then 6-6-3.
-    assert_eq!(solver.rung(), 3);
+    assert_eq!(solver.rungs_climbed(), 3);
     let path = paths[0].as_ref().expect("a path");
     assert_eq!(path.len(), 80);
     let letters: String = path.iter().map(|m| m.letter()).collect();
@@ -143,7 +143,7 @@ fn boards_near_the_goal_against_breadth_first_search() {
     let mut without_tables = Ladder::new(2);
     let paths = without_tables.paths(&cases);
     assert_eq!(
-        without_tables.rung(),
+        without_tables.rungs_climbed(),
         0,
         "easy boards never pay for any tables"
     );
@@ -265,13 +265,13 @@ fn hard_boards_climb_to_the_strongest_tables_one_alone_stays_and_unsolvable_ones
     for threads in [1, 2] {
         let mut solver = Ladder::new(threads).with_large_tables();
         let paths = solver.paths(&[(swapped, goal), (start, goal), (other, goal)]);
-        assert_eq!(solver.rung(), 2, "5-5-5");
+        assert_eq!(solver.rungs_climbed(), 2, "5-5-5");
         assert_eq!(paths[0], None);
         assert_eq!(paths[1].as_ref().map(Vec::len), Some(length));
         assert_eq!(paths[2].as_ref().map(Vec::len), Some(other_length));
         let mut alone = Ladder::new(threads).with_large_tables();
         let paths_alone = alone.paths(&[(swapped, goal), (start, goal), (swapped, goal)]);
-        assert_eq!(alone.rung(), 1, "4-4-4-3, {} threads", threads);
+        assert_eq!(alone.rungs_climbed(), 1, "4-4-4-3, {} threads", threads);
         assert_eq!(paths_alone, [None, paths[1].clone(), None]);
         answers.push(paths);
     }
@@ -293,17 +293,17 @@ fn a_board_solved_under_the_small_tables_never_pays_for_the_strongest() {
     for threads in [1, 2] {
         let mut solver = Ladder::new(threads);
         let paths = solver.paths(&[(near, goal), (near, goal)]);
-        assert_eq!(solver.rung(), 0, "{} threads", threads);
+        assert_eq!(solver.rungs_climbed(), 0, "{} threads", threads);
         assert_eq!(paths, [Some(vec![Move::Right]), Some(vec![Move::Right])]);
         let paths = solver.paths(&[(near, goal), (start, goal), (near, goal)]);
-        assert_eq!(solver.rung(), 1, "{} threads", threads);
+        assert_eq!(solver.rungs_climbed(), 1, "{} threads", threads);
         assert_eq!(paths[0], Some(vec![Move::Right]));
         assert_eq!(paths[1].as_ref().map(Vec::len), Some(length));
         assert_eq!(paths[2], Some(vec![Move::Right]));
         // Alone, as a judge's single case, on every thread.
         let mut solver = Ladder::new(threads);
         let alone = solver.paths(&[(start, goal)]);
-        assert_eq!(solver.rung(), 1, "{} threads", threads);
+        assert_eq!(solver.rungs_climbed(), 1, "{} threads", threads);
         assert_eq!(alone[0], paths[1]);
     }
 }

@@ -133,6 +133,10 @@ fn path_name(tokens: &[Token]) -> String {
 
 /// The imports of a `use` tree in `tokens` (after `use`, before `;`), under `prefix`.
 fn use_tree(tokens: &[Token], prefix: &[String], out: &mut Vec<(Vec<String>, String)>) {
+    // After a trailing comma in braces: nothing.
+    if tokens.is_empty() {
+        return;
+    }
     let mut path = prefix.to_vec();
     let mut i = 0;
     while i < tokens.len() {
@@ -432,4 +436,27 @@ pub fn lines_between<S: AsRef<str>>(lines: &[S], from: usize, to: usize) -> Stri
         .iter()
         .map(|line| format!("{}\n", line.as_ref()))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tokens::lex;
+
+    #[test]
+    fn a_use_tree_imports_each_leaf_and_a_trailing_comma_nothing() {
+        let mut found = Vec::new();
+        use_tree(&lex("a::b::{c, d as e, self, f::{g},\n}"), &[], &mut found);
+        let import = |path: &[&str], name: &str| {
+            let path = path.iter().map(|s| s.to_string()).collect();
+            (path, name.to_string())
+        };
+        let expected = [
+            import(&["a", "b", "c"], "c"),
+            import(&["a", "b", "d"], "e"),
+            import(&["a", "b", "self"], "b"),
+            import(&["a", "b", "f", "g"], "g"),
+        ];
+        assert_eq!(found, expected);
+    }
 }

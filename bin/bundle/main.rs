@@ -42,7 +42,7 @@ use engine::quote::quoted;
 use items::Module;
 use reach::reach;
 use source::read;
-use write::{renamed, render, Left};
+use write::{renamed, render, LeftOut};
 
 /// The crate name of the engine, as the binaries refer to it.
 const ENGINE: &str = "engine";
@@ -208,14 +208,14 @@ fn bundle_source(root: &Path, source: &str, command: &str, name: &str) -> Result
     // comments, its engine's doc comments, then its other comments and blank lines, then its
     // indentation. The margin is a goal; the cap, a rule.
     let (most, may_leave_out) = limits::limit(name);
-    let ladder: &[(Left, bool)] = match may_leave_out {
+    let ladder: &[(LeftOut, bool)] = match may_leave_out {
         true => &[
-            (Left::Nothing, true),
-            (Left::Docs, true),
-            (Left::Comments, true),
-            (Left::Comments, false),
+            (LeftOut::Nothing, true),
+            (LeftOut::Docs, true),
+            (LeftOut::Comments, true),
+            (LeftOut::Comments, false),
         ],
-        false => &[(Left::Nothing, true), (Left::Nothing, false)],
+        false => &[(LeftOut::Nothing, true), (LeftOut::Nothing, false)],
     };
     let mut out = String::new();
     for &(left, indented) in ladder {

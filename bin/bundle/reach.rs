@@ -167,7 +167,7 @@ impl Found {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::write::{render, Left};
+    use crate::write::{render, LeftOut};
 
     /// The bundle of the binary `main` with the engine module `m`.
     fn bundle(main: &str, m: &str) -> String {
@@ -180,7 +180,7 @@ mod tests {
             &["m"],
             &kept,
             "bundle test",
-            Left::Nothing,
+            LeftOut::Nothing,
             true,
         )
     }

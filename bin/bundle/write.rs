@@ -7,7 +7,7 @@ use crate::ENGINE;
 /// What a bundle leaves out of the engine's comments to fit a judge's limit; each level leaves
 /// out what the ones before it do too.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Left {
+pub enum LeftOut {
     Nothing,
     /// Doc comments.
     Docs,
@@ -24,7 +24,7 @@ pub fn render(
     names: &[&str],
     kept: &[Kept],
     command: &str,
-    left: Left,
+    left: LeftOut,
     indented: bool,
 ) -> String {
     // The first paragraph of the binary's doc names its problem: it heads the file, as plain
@@ -53,9 +53,9 @@ pub fn render(
         which.push("lines are not indented (rustfmt indents them again)");
     }
     match left {
-        Left::Nothing => {}
-        Left::Docs => which.push("doc comments are left out"),
-        Left::Comments => which.push("comments and blank lines are left out"),
+        LeftOut::Nothing => {}
+        LeftOut::Docs => which.push("doc comments are left out"),
+        LeftOut::Comments => which.push("comments and blank lines are left out"),
     }
     if !which.is_empty() {
         let which = which.join(",\n// and its ");
@@ -78,13 +78,13 @@ pub fn render(
             text += &module.kept_text(i, &kept[m + 1], names).unwrap_or_default();
         }
         let comment = match left {
-            Left::Nothing => None,
-            Left::Docs => Some("///"),
-            Left::Comments => Some("//"),
+            LeftOut::Nothing => None,
+            LeftOut::Docs => Some("///"),
+            LeftOut::Comments => Some("//"),
         };
         for line in text.lines() {
             // With every comment, the blank lines between items go too.
-            let blank = left >= Left::Comments && line.is_empty();
+            let blank = left >= LeftOut::Comments && line.is_empty();
             if blank || comment.map_or(false, |start| line.trim_start().starts_with(start)) {
                 continue;
             }

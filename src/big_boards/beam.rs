@@ -2,31 +2,28 @@
 //! practice): breadth-first, one level of moves at a time, keeping of each level only the `width`
 //! boards of the best rank (by default the estimate, ties broken as it sees fit), and no board seen
 //! in the last `WINDOW` levels. The first level that holds the goal gives the path. The estimate is
-//! an [`Estimate`]: Manhattan distance plus linear conflict ([`LinearConflict`]) on any board, or a
-//! search's pattern databases on a board they serve ([`Tables`]; on 6x6, with the conflicts of the
-//! lines in the rank: [`TablesAndConflicts`]). Time goes as `width` times the path's length, memory
-//! as `width` times the board: no proof of quality, but on Korf and Felner's 5x5 boards the paths
-//! come within a few moves in ten of the optimal ones under linear conflict, and closer under their
-//! 6-6-6-6 tables; on 8x8 boards within twice the tiles' Manhattan distance (see
-//! doc/performance.md).
+//! an [`Estimate`] ([`crate::big_boards::estimates`]): Manhattan distance plus linear conflict on
+//! any board, or a search's pattern databases on a board they serve. Time goes as `width` times the
+//! path's length, memory as `width` times the board: no proof of quality, but on Korf and Felner's
+//! 5x5 boards the paths come within a few moves in ten of the optimal ones under linear conflict,
+//! and closer under their 6-6-6-6 tables; on 8x8 boards within twice the tiles' Manhattan distance
+//! (see doc/performance.md).
 //!
 //! A level's boards lie in one arena of bytes, a tile a byte, each with a 64-bit Zobrist
 //! fingerprint (a random number for each tile in each cell, XORed; a move changes four of them).
-//! The set of boards seen holds 56 bits of each: a search of a hundred levels of 80,000 boards
-//! takes a new board for one seen about once in a few thousand searches, and two boards of a
-//! level share a fingerprint about once in ten million searches: either costs at most a longer
-//! path. The estimate follows each move from the one tile that slid. The search waits on memory
-//! more than it computes (the set of boards seen and the tables are far larger than the caches),
-//! so a batch of children asks for what it will read before reading any ([`crate::prefetch`]).
-//! Each thread picks the best `width` children of its share of a level and sorts them, and the
-//! runs are merged.
+//! The set of boards seen ([`crate::big_boards::seen`]) holds 56 bits of each: a search of a
+//! hundred levels of 80,000 boards takes a new board for one seen about once in a few thousand
+//! searches, and two boards of a level share a fingerprint about once in ten million searches:
+//! either costs at most a longer path. The estimate follows each move from the one tile that slid.
+//! The search waits on memory more than it computes (the set of boards seen and the tables are far
+//! larger than the caches), so a batch of children asks for what it will read before reading any
+//! ([`crate::prefetch`]). Each thread picks the best `width` children of its share of a level and
+//! sorts them, and the runs are merged.
 
+use crate::big_boards::estimates::Estimate;
+use crate::big_boards::seen::Seen;
 use crate::board::Move;
-use crate::pdb::additive::{PatternDb, PatternState};
 use crate::prefetch::prefetch;
-use crate::search::ida_star::Heuristic;
-use crate::search::linear_conflict::row_conflict;
-use crate::search::linear_conflict::{column_conflict, conflicts, home_distance, lower_bound};
 use crate::threads::in_parallel;
 
 /// The most cells of a board beam search takes: tiles are bytes.
@@ -46,33 +43,6 @@ const BATCH: usize = 16;
 /// estimate falls every level or two). Nor does it go past three times the start's estimate,
 /// plus 100 levels: its paths come out at about twice that.
 const STALL: usize = 100;
-
-/// What beam search ranks a level's boards by: a lower bound on the moves to the goal, followed
-/// from a board to its neighbour by the one tile that slid. Each thread works with its own
-/// clone.
-pub trait Estimate: Clone + Send + Sync {
-    /// What is kept with a board to follow its estimate, and to read it from at a glance.
-    type State: Copy + Send + Sync;
-    /// The state of `board`, a tile a byte.
-    fn state(&mut self, board: &[u8]) -> Self::State;
-    /// The estimate: never more than the fewest moves to the goal, and 0 only at the goal.
-    fn value(&self, state: &Self::State) -> u32;
-    /// The order of a level's boards, the lowest first: by default the estimate alone.
-    fn rank(&self, state: &Self::State) -> u32 {
-        self.value(state)
-    }
-    /// The state once the tile at `from` of `board`, whose state is `before`, slides into the
-    /// blank at `to`; `board` is left as it was.
-    fn after_slide(
-        &mut self,
-        board: &mut [u8],
-        before: &Self::State,
-        from: usize,
-        to: usize,
-    ) -> Self::State;
-    /// Asks the memory for what [`Estimate::after_slide`] will read, without waiting.
-    fn prefetch(&self, _board: &[u8], _before: &Self::State, _from: usize, _to: usize) {}
-}
 
 /// A board on a level, beside its tiles in the level's arena: its fingerprint, what its
 /// estimate is read from, and the blank's cell.
@@ -101,7 +71,8 @@ pub enum Outcome {
 ///
 /// # Example
 /// ```
-/// use engine::big_boards::beam::{self, LinearConflict, Outcome};
+/// use engine::big_boards::beam::{self, Outcome};
+/// use engine::big_boards::estimates::LinearConflict;
 /// use engine::board::Move;
 /// let estimate = LinearConflict::new(3, 6);
 /// let outcome = beam::solve(3, &[1, 2, 3, 4, 0, 5], 100, 1, estimate);
@@ -333,276 +304,12 @@ fn split_mix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Manhattan distance plus linear conflict, on a board of any shape: a slide changes the tile's
-/// Manhattan distance by one, and the conflict of the line it belongs in, if it left or entered
-/// it, is counted again (each line's conflict is twice the tiles that belong in it less its
-/// longest run in goal order).
-#[derive(Clone)]
-pub struct LinearConflict {
-    columns: usize,
-    /// Room for a line's increasing runs ([`crate::search::linear_conflict::line_conflict`]), kept
-    /// from one count to the next (a fresh array of `MAX_CELLS` each time meant clearing 1 KB).
-    tails: Vec<u32>,
-}
-
-impl LinearConflict {
-    /// The estimate on a board `columns` wide with `cells` cells.
-    pub fn new(columns: usize, cells: usize) -> LinearConflict {
-        let longest = columns.max(cells / columns);
-        LinearConflict {
-            columns,
-            tails: vec![0; longest],
-        }
-    }
-
-    /// The tile's Manhattan distance from `cell` to its home (0 for the blank).
-    fn distance(&self, tile: u8, cell: usize) -> u32 {
-        home_distance(self.columns, u32::from(tile), cell)
-    }
-
-    /// The conflict of row `line` of `board` if `row`, else of column `line`.
-    fn conflict(&mut self, board: &[u8], row: bool, line: usize) -> u32 {
-        match row {
-            true => row_conflict(self.columns, board, line, &mut self.tails),
-            false => column_conflict(self.columns, board, line, &mut self.tails),
-        }
-    }
-
-    /// `count`, which holds the conflicts of `board`'s lines, with their change once the tile at
-    /// `from` slides into the blank at `to`. Only a line the tile leaves or enters can change its
-    /// conflict (rows for a vertical slide, columns for a horizontal one), and only if the tile
-    /// belongs in it: at most one line is counted again.
-    #[inline]
-    fn with_conflict_change(
-        &mut self,
-        board: &mut [u8],
-        count: u32,
-        from: usize,
-        to: usize,
-    ) -> u32 {
-        let tile = board[from];
-        let (columns, home) = (self.columns, tile as usize - 1);
-        // A vertical slide moves the tile between rows: its own row is the line to count again.
-        let vertical = from / columns != to / columns;
-        let (line, touched) = match vertical {
-            true => (home / columns, [from / columns, to / columns]),
-            false => (home % columns, [from % columns, to % columns]),
-        };
-        if !touched.contains(&line) {
-            return count;
-        }
-        let was = self.conflict(board, vertical, line);
-        board.swap(from, to);
-        let now = self.conflict(board, vertical, line);
-        board.swap(from, to);
-        count + now - was
-    }
-}
-
-impl Estimate for LinearConflict {
-    type State = u32;
-
-    fn state(&mut self, board: &[u8]) -> u32 {
-        lower_bound(self.columns, &tile_numbers(board)) as u32
-    }
-
-    fn value(&self, state: &u32) -> u32 {
-        *state
-    }
-
-    #[inline]
-    fn after_slide(&mut self, board: &mut [u8], before: &u32, from: usize, to: usize) -> u32 {
-        let tile = board[from];
-        let distance = before + self.distance(tile, to) - self.distance(tile, from);
-        self.with_conflict_change(board, distance, from, to)
-    }
-}
-
-/// Pattern databases as beam search's estimate, on the boards they serve (`W` wide with `N`
-/// cells); boards of equal estimate ranked by [`PatternDb::second_opinion`]. On Korf and
-/// Felner's 5x5 boards under the 6-6-6-6 tables, that brought paths about a fifth nearer the
-/// optimum at no cost: the estimates take few values, so a level holds many boards of each.
-#[derive(Clone)]
-pub struct Tables<'a, const W: usize, const N: usize, const G: usize>(pub &'a PatternDb<W, N, G>);
-
-impl<const W: usize, const N: usize, const G: usize> Estimate for Tables<'_, W, N, G> {
-    type State = PatternState<G>;
-
-    fn state(&mut self, board: &[u8]) -> PatternState<G> {
-        self.0.state(cells_of(board))
-    }
-
-    fn value(&self, state: &PatternState<G>) -> u32 {
-        self.0.estimate(state)
-    }
-
-    fn rank(&self, state: &PatternState<G>) -> u32 {
-        self.value(state) << 16 | self.0.second_opinion(state)
-    }
-
-    fn after_slide(
-        &mut self,
-        board: &mut [u8],
-        before: &PatternState<G>,
-        from: usize,
-        to: usize,
-    ) -> PatternState<G> {
-        self.0.after_slide(cells_of(board), before, from, to)
-    }
-
-    fn prefetch(&self, board: &[u8], before: &PatternState<G>, from: usize, to: usize) {
-        self.0.prefetch_slide(cells_of(board), before, from, to)
-    }
-}
-
-/// [`Tables`] whose rank also counts the conflicts of the lines ([`LinearConflict`]'s, within
-/// groups too), at a quarter of what linear conflict adds for them: on 6x6, whose groups of five
-/// tiles leave much between groups unseen, paths about a hundredth shorter in the same time.
-/// The estimate is the tables' alone. (On 5x5, the 6-6-6-6 tables rank as well without.)
-#[derive(Clone)]
-pub struct TablesAndConflicts<'a, const W: usize, const N: usize, const G: usize> {
-    tables: Tables<'a, W, N, G>,
-    lines: LinearConflict,
-}
-
-impl<'a, const W: usize, const N: usize, const G: usize> TablesAndConflicts<'a, W, N, G> {
-    pub fn new(tables: &'a PatternDb<W, N, G>) -> Self {
-        TablesAndConflicts {
-            tables: Tables(tables),
-            lines: LinearConflict::new(W, N),
-        }
-    }
-}
-
-impl<const W: usize, const N: usize, const G: usize> Estimate for TablesAndConflicts<'_, W, N, G> {
-    /// The tables' state and the lines' conflicts.
-    type State = (PatternState<G>, u32);
-
-    fn state(&mut self, board: &[u8]) -> Self::State {
-        let lines = conflicts(W, &tile_numbers(board));
-        (self.tables.state(board), lines as u32)
-    }
-
-    fn value(&self, state: &Self::State) -> u32 {
-        self.tables.value(&state.0)
-    }
-
-    fn rank(&self, (tables, conflicts): &Self::State) -> u32 {
-        (4 * self.tables.value(tables) + conflicts) << 16 | self.tables.0.second_opinion(tables)
-    }
-
-    fn after_slide(
-        &mut self,
-        board: &mut [u8],
-        (tables, conflicts): &Self::State,
-        from: usize,
-        to: usize,
-    ) -> Self::State {
-        let tables = self.tables.after_slide(board, tables, from, to);
-        let conflicts = self.lines.with_conflict_change(board, *conflicts, from, to);
-        (tables, conflicts)
-    }
-
-    fn prefetch(&self, board: &[u8], before: &Self::State, from: usize, to: usize) {
-        self.tables.prefetch(board, &before.0, from, to)
-    }
-}
-
-/// The tiles of `board`, as numbers.
-fn tile_numbers(board: &[u8]) -> Vec<u32> {
-    board.iter().map(|&t| u32::from(t)).collect()
-}
-
-/// `board` as the array of a board of `N` cells.
-fn cells_of<const N: usize>(board: &[u8]) -> &[u8; N] {
-    board.try_into().expect("a board of the heuristic's size")
-}
-
-/// The boards of the last levels by fingerprint, each with the last level it was on (as a byte,
-/// in the fingerprint's low byte): an open-addressing table, at most half full, each board's
-/// probe starting at its fingerprint's top bits, so that a batch of children can ask for their
-/// slots before any is looked up.
-struct Seen {
-    slots: Vec<u64>,
-    shift: u32,
-}
-
-impl Seen {
-    /// Room for `boards` boards.
-    fn new(boards: usize) -> Seen {
-        let len = (2 * boards).next_power_of_two().max(2);
-        Seen {
-            slots: vec![0; len],
-            shift: 64 - len.trailing_zeros(),
-        }
-    }
-
-    /// The slot where the probe for `key` starts.
-    fn first_slot(&self, key: u64) -> usize {
-        (key >> self.shift) as usize
-    }
-
-    /// Asks the memory for the slot where the probe for `key` starts.
-    fn prefetch(&self, key: u64) {
-        prefetch(&self.slots[self.first_slot(key)]);
-    }
-
-    /// The slot that holds `key`, or the empty one where it would go.
-    fn slot(&self, key: u64) -> usize {
-        let mask = self.slots.len() - 1;
-        let mut slot = self.first_slot(key);
-        while self.slots[slot] != 0 && self.slots[slot] >> 8 != key >> 8 {
-            slot = (slot + 1) & mask;
-        }
-        slot
-    }
-
-    /// Whether the board `key` was on a level at most `levels` before `depth`.
-    fn within(&self, key: u64, depth: usize, levels: usize) -> bool {
-        recent(self.slots[self.slot(key)], depth, levels)
-    }
-
-    /// Notes the boards `keys` on level `depth`, asking for each one's slot a few boards ahead.
-    fn insert_all(&mut self, keys: &[u64], depth: usize) {
-        for (place, &key) in keys.iter().enumerate() {
-            if let Some(&ahead) = keys.get(place + BATCH) {
-                self.prefetch(ahead);
-            }
-            // A board whose 56 bits are all 0 (one in 2^56) is never noted: 0 is an empty slot.
-            if key >> 8 != 0 {
-                let slot = self.slot(key);
-                self.slots[slot] = key & !0xff | u64::from(depth as u8);
-            }
-        }
-    }
-
-    /// Forgets the boards last on a level more than `levels` before `depth`.
-    fn keep_within(&mut self, depth: usize, levels: usize) {
-        // A probe stops at an empty slot, so each board kept goes again to the first empty slot
-        // of its probe: slot by slot from an empty one on, a board moves only back, into a slot
-        // no board before it needs, and the boards after it have yet to move.
-        let len = self.slots.len();
-        let empty = self.slots.iter().position(|&entry| entry == 0).unwrap_or(0);
-        for at in (empty..len).chain(0..empty) {
-            let entry = std::mem::take(&mut self.slots[at]);
-            if recent(entry, depth, levels) {
-                let slot = self.slot(entry);
-                self.slots[slot] = entry;
-            }
-        }
-    }
-}
-
-/// Whether the slot `entry` holds a board last on a level at most `levels` before `depth`: its
-/// level is kept as a byte, and no board stays more than twice `WINDOW` levels.
-fn recent(entry: u64, depth: usize, levels: usize) -> bool {
-    entry != 0 && usize::from((depth as u8).wrapping_sub(entry as u8)) <= levels
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::big_boards::estimates::LinearConflict;
     use crate::board::replay;
+    use crate::search::linear_conflict::lower_bound;
 
     #[test]
     fn paths_reach_the_goal_whatever_the_threads_and_widths() {
@@ -688,96 +395,5 @@ mod tests {
                 width
             );
         }
-    }
-
-    #[test]
-    fn boards_seen_are_those_of_the_last_levels() {
-        // Fingerprints drawn from a few hundred, noted level after level and forgotten as the
-        // search forgets them, against a map of each one's last level. A board's low byte is
-        // the table's own, so the fingerprints differ above it, and all in their top bits, so
-        // that they share their first slot.
-        let mut seen = Seen::new(1000);
-        let mut truth = std::collections::HashMap::new();
-        let mut draws = numbers(11, 600);
-        for depth in 0..100 {
-            let keys: Vec<u64> = (0..50)
-                .map(|_| (draws.next().unwrap() + 1) << 40 | 0x77)
-                .collect();
-            for key in &keys {
-                assert_eq!(
-                    seen.within(*key, depth, WINDOW),
-                    truth
-                        .get(key)
-                        .map_or(false, |&level| depth - level <= WINDOW),
-                );
-            }
-            seen.insert_all(&keys, depth);
-            truth.extend(keys.iter().map(|&key| (key, depth)));
-            if depth % WINDOW == 0 {
-                seen.keep_within(depth, WINDOW);
-                truth.retain(|_, level| depth - *level <= WINDOW);
-            }
-        }
-        let held = seen.slots.iter().filter(|&&entry| entry != 0).count();
-        assert_eq!(held, truth.len());
-    }
-
-    /// Walks the blank at random from the goal of a board `columns` wide with `cells` cells,
-    /// following `estimate` slide by slide, and hands `check` each board with its state.
-    fn walk<E: Estimate>(
-        mut estimate: E,
-        columns: usize,
-        cells: usize,
-        mut check: impl FnMut(&[u8], &E::State),
-    ) {
-        let mut board: Vec<u8> = (1..cells as u8).chain([0]).collect();
-        let mut state = estimate.state(&board);
-        check(&board, &state);
-        let (mut blank, mut seed) = (cells - 1, 12345u64);
-        for _ in 0..3000 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let m = Move::ALL[(seed >> 33) as usize % 4];
-            if let Some(cell) = m.target(columns, cells, blank) {
-                state = estimate.after_slide(&mut board, &state, cell, blank);
-                board.swap(cell, blank);
-                blank = cell;
-                check(&board, &state);
-            }
-        }
-    }
-
-    #[test]
-    fn the_estimate_follows_each_slide() {
-        walk(LinearConflict::new(5, 25), 5, 25, |board, &estimate| {
-            assert_eq!(u64::from(estimate), lower_bound(5, &tile_numbers(board)));
-        });
-    }
-
-    /// The tables' state and the lines' conflicts followed slide by slide, against the tables'
-    /// state worked out afresh and linear conflict's bound less the Manhattan distance.
-    #[test]
-    fn tables_and_conflicts_follow_each_slide() {
-        let groups = [
-            vec![1, 2, 3, 4, 5],
-            vec![6, 7, 8, 9, 10],
-            vec![11, 12, 13, 14, 15],
-        ];
-        let db = PatternDb::<4, 16>::build(&groups, 2);
-        let (estimate, mut conflicted) = (TablesAndConflicts::new(&db), 0);
-        walk(estimate, 4, 16, |board, (tables, conflicts)| {
-            let tiles = tile_numbers(board);
-            let cells = tiles.iter().enumerate();
-            let distance: u32 = cells.map(|(cell, &t)| home_distance(4, t, cell)).sum();
-            assert_eq!(*tables, db.state(board.try_into().unwrap()));
-            assert_eq!(u64::from(distance + conflicts), lower_bound(4, &tiles));
-            conflicted += usize::from(*conflicts > 0);
-        });
-        assert!(
-            conflicted > 100,
-            "the walk met few conflicts: {}",
-            conflicted
-        );
     }
 }

@@ -109,6 +109,16 @@ pub const PATH_OF_X: Format = Format {
     between: "",
 };
 
+/// The first shortest path in upper case, or `This puzzle is not solvable.` (UVa 10181).
+pub const PATH_OR_NOT_SOLVABLE: Format = Format {
+    count: false,
+    moves: true,
+    lowercase: false,
+    numbered: false,
+    none: "This puzzle is not solvable.",
+    between: "",
+};
+
 /// Runs a judge program: `next_case` reads a case (start, goal), `None` at the end; `solver`
 /// answers; `format` prints; `help` is `--help`'s text.
 pub fn run<const W: usize, const N: usize, S, F>(
@@ -305,7 +315,7 @@ impl<const W: usize, const N: usize> Solve<W, N> for Ladder<W, N> {
     }
 
     fn configure(&mut self, options: &Options) {
-        self.set(&options.settings());
+        self.apply(&options.settings());
     }
 }
 

@@ -262,7 +262,7 @@ pub struct PatternState<const G: usize> {
 impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
     /// What else the tables tell of a board's distance, beside the estimate (the larger sum):
     /// the smaller sum where the mirror is looked up too, else 0.
-    pub fn second_opinion(&self, state: &PatternState<G>) -> u32 {
+    pub fn smaller_sum(&self, state: &PatternState<G>) -> u32 {
         state.sums[0].min(state.sums[1])
     }
 

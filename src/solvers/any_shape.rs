@@ -11,10 +11,11 @@
 //! ([`crate::search::linear_conflict::lower_bound`]). A solution whose length meets the bound is
 //! optimal too.
 
-use crate::big_boards::beam::{self, LinearConflict, Outcome};
-#[cfg(feature = "tables")]
-use crate::big_boards::beam::{Tables, TablesAndConflicts};
+use crate::big_boards::beam::{self, Outcome};
 use crate::big_boards::constructive;
+use crate::big_boards::estimates::LinearConflict;
+#[cfg(feature = "tables")]
+use crate::big_boards::estimates::{Tables, TablesAndConflicts};
 use crate::big_boards::finishers::corner_block;
 use crate::big_boards::optimal_windows;
 use crate::board::{reaches_goal, replay, Board, Move};
@@ -385,7 +386,7 @@ fn with_windows<const W: usize, const N: usize, H: Heuristic<W, N>>(
 fn optimal_solver(shape: (usize, usize), settings: &Settings) -> Box<dyn OptimalPath> {
     fn made<const W: usize, const N: usize>(settings: &Settings) -> Box<dyn OptimalPath> {
         let mut solver = Ladder::<W, N>::for_shape(settings.threads()).with_large_tables();
-        solver.set(settings);
+        solver.apply(settings);
         Box::new(solver)
     }
     #[cfg(feature = "tables")]

@@ -13,7 +13,7 @@
 //! |---|---|
 //! | a judge's 4x4 case ([`Ladder::new`]) | 4-4-4-3 tables (milliseconds to build), 5-5-5 (a tenth of a second) |
 //! | a person's 4x4 board ([`Ladder::with_large_tables`]) | those, then Korf and Felner's 6-6-3 (about a second) |
-//! | a 4x4 board with `--tables DIR` ([`Ladder::set`]) | the saved 6-6-3, then the saved 7-8 ([`crate::pdb::large`]) |
+//! | a 4x4 board with `--tables DIR` ([`Ladder::apply`]) | the saved 6-6-3, then the saved 7-8 ([`crate::pdb::large`]) |
 //! | other shapes ([`Ladder::for_shape`]) | groups of 4 tiles (where they differ from the next), groups of up to 6 |
 //! | 2x8 and 8x2 | those, then a second partition's tables beside the first's |
 //!
@@ -103,7 +103,7 @@ const LARGE_CLIMB_LATE: u64 = 24_000_000;
 /// let start = Board::<4, 16>::from_tiles(tiles).unwrap();
 /// let mut solver = Ladder::new(1);
 /// assert_eq!(solver.paths(&[(start, goal)]), [Some(vec![Move::Right])]);
-/// assert_eq!(solver.rung(), 0);
+/// assert_eq!(solver.rungs_climbed(), 0);
 /// ```
 pub struct Ladder<const W: usize, const N: usize> {
     threads: usize,
@@ -218,7 +218,7 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
 
     /// This solver, on the 4x4 board, with Korf and Felner's 6-6-3 tables built at run time as
     /// its ladder's last rung, for a person's hardest boards; the judges' programs, whose boards
-    /// need at most 50 moves, leave them out of their bundles. Before [`Ladder::set`].
+    /// need at most 50 moves, leave them out of their bundles. Before [`Ladder::apply`].
     pub fn with_large_tables(mut self) -> Self {
         if (W, N) == (4, 16) {
             let large = |solver: &mut Self| {
@@ -234,7 +234,7 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
     /// Takes `settings`: its threads, if given, and where the 4x4 board's tables are kept, if
     /// anywhere (`--tables DIR`): then its ladder is the saved 6-6-3 tables, then the saved 7-8,
     /// each built and saved by the first search that needs them. Other boards keep none.
-    pub fn set(&mut self, settings: &Settings) {
+    pub fn apply(&mut self, settings: &Settings) {
         if settings.threads.is_some() {
             self.threads = settings.threads();
         }
@@ -244,7 +244,7 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
         }
     }
 
-    /// [`Ladder::set`]'s tables kept in `dir`.
+    /// [`Ladder::apply`]'s tables kept in `dir`.
     #[cfg(feature = "tables")]
     fn keep_tables_in(&mut self, dir: PathBuf) {
         if (W, N) != (4, 16) {
@@ -284,7 +284,7 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
 
     /// The rungs climbed so far: 0 while the searches stand on linear conflict, 1 on the first
     /// rung of tables, and so on up the ladder described in the module's documentation.
-    pub fn rung(&self) -> usize {
+    pub fn rungs_climbed(&self) -> usize {
         self.rung
     }
 
@@ -393,7 +393,7 @@ mod tests {
         let mut solver = Ladder::<W, 16>::for_shape(2).with_large_tables();
         let path = solver.paths(&[(start, goal)]).remove(0);
         // Linear conflict, groups of 4, of 5 and 6, then the second partition's beside.
-        assert_eq!(solver.rung(), 3);
+        assert_eq!(solver.rungs_climbed(), 3);
         let one = PatternDb::<W, 16>::build(&partition(W, 16, MAX_GROUP), 2);
         let rules = MoveRules::shared(W, 16 / W, TABLE_RULES);
         let expected = Iterations::new(&start, &one, rules, u32::MAX).finish(2, u64::MAX);
@@ -418,7 +418,7 @@ mod tests {
         let end = path.iter().fold(start, |board, &m| board.moved(m).unwrap());
         assert_eq!((end, path.len()), (goal, 64));
         // The first partition's tables, no second.
-        assert_eq!(solver.rung(), 2);
+        assert_eq!(solver.rungs_climbed(), 2);
     }
 
     #[test]
@@ -430,7 +430,7 @@ mod tests {
             threads: Some(1000),
             ..Settings::default()
         };
-        solver.set(&settings);
+        solver.apply(&settings);
         assert_eq!(solver.threads, cores());
     }
 }
