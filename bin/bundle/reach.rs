@@ -87,9 +87,14 @@ pub fn reach(main: &Module, modules: &[Module], names: &[&str]) -> Vec<Kept> {
                         self_name = self_type;
                         match trait_name {
                             // A trait impl goes with its type and trait: a std trait, or one
-                            // of the engine's that is reached.
+                            // of the engine's that is reached; `Default`, which a type with
+                            // `new` has for Clippy's sake, only where `default` is called.
                             Some(name) => {
-                                if module.resolve(name, names).is_none() || is_reached(name) {
+                                let called = name != "Default"
+                                    || found.calls.contains("default")
+                                    || found.pairs.iter().any(|(_, method)| method == "default");
+                                let std_trait = module.resolve(name, names).is_none();
+                                if called && (std_trait || is_reached(name)) {
                                     keep.push((None, &item.refs));
                                     for (k, member) in members.iter().enumerate() {
                                         keep.push((Some(k), &member.refs));
