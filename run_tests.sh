@@ -204,6 +204,9 @@ if [ -n "$OLD_RUSTC" ]; then
     # The crate promises Rust 1.63 (rust-version): the library and every program type-check there.
     step "the library and every program type-checked by $old_version"
     with_features=(--edition 2021 --cfg 'feature="tables"' --cfg 'feature="show"' --cfg 'feature="progress"' --cfg 'feature="shares"')
+    # What Cargo would give the compiler: the version that --version prints.
+    CARGO_PKG_VERSION=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
+    export CARGO_PKG_VERSION
     "$OLD_RUSTC" "${with_features[@]}" --crate-type lib --crate-name engine --emit=metadata \
         -o "$work/libengine.rmeta" src/lib.rs || exit 1
     for program in bin/*.rs bin/bundle/main.rs; do

@@ -31,12 +31,6 @@ Output: two lines per pair.
 const ONE_A_LINE: &str = "expected a board a line: the start, then the goal on the next line";
 
 fn main() -> ExitCode {
-    let format = judge::Format {
-        count: true,
-        numbered: true,
-        none: "",
-        ..judge::PATH_OF_X
-    };
     let mut pairs = Counted::default();
     pairs.what = Some("pairs");
     // Two boards side by side, nine characters each, are a pair on one line.
@@ -48,13 +42,16 @@ fn main() -> ExitCode {
             }
         })
     };
-    judge::run(HELP, format, PathEach, |input| {
-        match pairs.next(input, pair)? {
+    judge::run(
+        HELP,
+        judge::CASES_COUNT_AND_PATH,
+        PathEach,
+        |input| match pairs.next(input, pair)? {
             Some((start, goal)) if start.parity() != goal.parity() => {
                 let message = "the goal cannot be reached from the start".to_string();
                 Err(input.error(input.line_number(), message))
             }
             pair => Ok(pair),
-        }
-    })
+        },
+    )
 }

@@ -26,15 +26,11 @@ Output: one line per board.
 ";
 
 fn main() -> ExitCode {
-    let format = judge::Format {
-        numbered: true,
-        ..judge::PATH_OR_NOT_SOLVABLE
-    };
     let goal = Board::<4, 16>::canonical_goal(15);
     // LightOJ: a board of over 35 moves is not solvable.
     let solver = Ladder::default().with_max_moves(35);
     let mut boards = Counted::default();
-    judge::run(HELP, format, solver, |input| {
+    judge::run(HELP, judge::CASES_PATH_OR_NOT_SOLVABLE, solver, |input| {
         Ok(boards.next(input, Input::board)?.map(|start| (start, goal)))
     })
 }

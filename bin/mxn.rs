@@ -9,7 +9,7 @@ use engine::big_boards::finishers::turn_last_block;
 use engine::board::reaches_goal;
 use engine::io::boards::board_after_size;
 #[cfg(feature = "show")]
-use engine::io::cli::SHOW;
+use engine::io::cli::SHOW_UP_TO_100;
 use engine::io::cli::{self, Flag, Run};
 use engine::io::judge;
 #[cfg(feature = "show")]
@@ -51,13 +51,13 @@ fn main() -> ExitCode {
 /// with `--path` moves that solve it, with `--show` the boards along them too.
 fn mxn() -> Run {
     #[cfg(feature = "show")]
-    let flags = [PATH, SHOW];
+    let flags = [PATH, SHOW_UP_TO_100];
     #[cfg(not(feature = "show"))]
     let flags = [PATH];
     let options = cli::options(HELP, &flags)?;
     let with_path = options.has(&PATH);
     #[cfg(feature = "show")]
-    let show = options.has(&SHOW);
+    let show = options.has(&SHOW_UP_TO_100);
     #[cfg(feature = "show")]
     let with_path = with_path || show;
     judge::each_case(&options, 1, board_after_size, |cases, out| {

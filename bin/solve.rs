@@ -2,33 +2,40 @@
 //! of up to 16 cells (2x2 to 4x4, 2x8, 3x5), and on 5x5 with `--optimal`; short solutions on
 //! larger ones.
 
+use std::any::Any;
 use std::io::Write;
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use engine::board::Move;
+use engine::board::{inversions, swap_to_solve, Move};
 use engine::io::boards::board_by_rows;
-use engine::io::cli::{self, Flag, Output, Run, EFFORT, QUIET, SHOW, THREADS};
+use engine::io::cli::{self, Flag, Output, Run, EFFORT, QUIET, SHOW_UP_TO_100, THREADS};
 #[cfg(feature = "tables")]
-use engine::io::cli::{OPTIMAL, TABLES};
+use engine::io::cli::{OPTIMAL, TABLES_UP_TO_6X6};
+use engine::io::input::Input;
 use engine::io::judge;
-use engine::io::show;
+use engine::io::show::{self, Slides};
 use engine::progress;
+use engine::quote::quoted_in_full;
+use engine::solvers::any_goal::{solve_to, swap_to_reach};
 use engine::solvers::any_shape::{AnyShape, Report};
+use engine::terminal::is_terminal;
 
 const HELP: &str = "\
 solve: short solutions for a sliding puzzle of any shape
 Prints, for each board, moves of the blank (D, L, R, U) that turn it into 1 2 .. N-1 with the
-blank in the bottom-right cell: the fewest moves, and of those the first in dictionary order,
-on boards of up to 16 cells (2x2 to 4x4, 2x8, 3x5, ...) and with --optimal on 5x5; on boards of
-up to 100 cells (5x5 to 10x10, ...) short moves found by beam search, not proven the fewest; on
-larger boards moves built row by row, the last block of up to 100 cells by beam search. An empty
-line for a board already solved, and unsolvable when no sequence of moves solves it (parity
-decides, before any search).
+blank in the bottom-right cell, or into the goal of --goal: the fewest moves, and of those the
+first in dictionary order, on boards of up to 16 cells (2x2 to 4x4, 2x8, 3x5, ...) and with
+--optimal on 5x5; on boards of up to 100 cells (5x5 to 10x10, ...) short moves found by beam
+search, not proven the fewest; on larger boards moves built row by row, the last block of up to
+100 cells by beam search. An empty line for a board already solved, and unsolvable when no
+sequence of moves solves it (parity decides, before any search).
 
 Input: each board as its rows, one a line, of numbers separated by spaces or commas (0, . or x
 the blank); every row as long as the first, at least 2 rows of at least 2, at most 999 of 999; a
-blank line between boards.
+square board may come on one line (123405786, or 1 2 3 4 0 5 7 8 6); a blank line between
+boards.
   1 2 3
   4 0 5
   7 8 6
@@ -38,7 +45,6 @@ blank line between boards.
 Output: one line per board.
   RD
   unsolvable
-
 ";
 
 /// The statistics line after each solution.
@@ -51,6 +57,55 @@ const STATS: Flag = Flag {
            conflict), and the time taken",
 };
 
+/// The moves as the tiles that slide.
+const TILES: Flag = Flag {
+    name: "--tiles",
+    value: None,
+    help: "
+  --tiles  print the moves as the tiles that slide, for a puzzle in hand: 5 up,
+           8 left (where the blank moves D, R)",
+};
+
+/// Another goal than `1 2 .. N-1 0`.
+const GOAL: Flag = Flag {
+    name: "--goal",
+    value: Some(|goal| goal_of(goal).map(|goal| Box::new(goal) as Box<dyn Any>)),
+    help: "
+  --goal G aim at the goal G, a board on one line (\"1 2 3 8 0 4 7 6 5\", or
+           123804765) or a file holding one, for every board, of its shape: the
+           fewest moves up to 16 cells, short ones beyond (see doc/guide.md)",
+};
+
+/// The goal that `text` gives (`--goal`): its width and tiles, a board on one line or in the
+/// file it names; else what is wrong with it.
+fn goal_of(text: &str) -> Result<(usize, Vec<u32>), String> {
+    let bytes = match Path::new(text).is_file() {
+        true => std::fs::read(text)
+            .map_err(|e| format!("cannot read {}: {}", quoted_in_full(text), e))?,
+        false => text.as_bytes().to_vec(),
+    };
+    let mut input = Input::new(&bytes[..]);
+    let goal = board_by_rows(&mut input, None).map_err(|e| format!("is no board: {}", e))?;
+    let goal = goal.ok_or("needs a board, on one line or in a file")?;
+    match input.at_end() {
+        Ok(true) => Ok(goal),
+        _ => Err("needs one board, not more".to_string()),
+    }
+}
+
+/// What is printed of each board beside its moves.
+#[derive(Clone, Copy)]
+struct Wanted {
+    /// The boards along the moves (`--show`).
+    show: bool,
+    /// The statistics line (`--stats`).
+    stats: bool,
+    /// The moves as the tiles that slide (`--tiles`).
+    slides: bool,
+    /// Why a board cannot reach the goal, on standard error: with `--stats`, or on a terminal.
+    why: bool,
+}
+
 fn main() -> ExitCode {
     cli::exit_code(solve())
 }
@@ -58,17 +113,36 @@ fn main() -> ExitCode {
 /// Solves each board of the files named, or of standard input.
 fn solve() -> Run {
     #[cfg(feature = "tables")]
-    let flags = [SHOW, STATS, OPTIMAL, TABLES, EFFORT, THREADS, QUIET];
+    let flags = [
+        SHOW_UP_TO_100,
+        TILES,
+        STATS,
+        GOAL,
+        OPTIMAL,
+        EFFORT,
+        TABLES_UP_TO_6X6,
+        THREADS,
+        QUIET,
+    ];
     #[cfg(not(feature = "tables"))]
-    let flags = [SHOW, STATS, EFFORT, THREADS, QUIET];
+    let flags = [SHOW_UP_TO_100, TILES, STATS, GOAL, EFFORT, THREADS, QUIET];
     let options = cli::options(HELP, &flags)?;
+    let goal: Option<&(usize, Vec<u32>)> = options.value(&GOAL);
+    let shape = goal.map(|(width, tiles)| (*width, tiles.len()));
     let mut solver = AnyShape::new(options.any_shape_settings());
-    let (show, stats) = (options.has(&SHOW), options.has(&STATS));
+    let stats = options.has(&STATS);
+    let wanted = Wanted {
+        show: options.has(&SHOW_UP_TO_100),
+        stats,
+        slides: options.has(&TILES),
+        why: stats || is_terminal(2),
+    };
     let mut solved = 0;
-    judge::each_case(&options, 1, board_by_rows, |boards, out| {
+    let read = |input: &mut judge::Reader| board_by_rows(input, shape);
+    judge::each_case(&options, 1, read, |boards, out| {
         for (width, tiles) in boards {
             solved += 1;
-            if show && tiles.len() > show::MAX_CELLS {
+            if wanted.show && tiles.len() > show::MAX_CELLS {
                 let why = format!("--show draws boards of up to {} cells", show::MAX_CELLS);
                 let cells = format!("it has {}", tiles.len());
                 let note = format!("solve: board {} is not drawn: {}, {}", solved, why, cells);
@@ -76,7 +150,8 @@ fn solve() -> Run {
             }
             // Each answer written as soon as it is known: a board is done once it is out.
             let mut solved_by = |solver: &mut AnyShape| -> Run {
-                answer(solver, *width, tiles, out, show, stats)?;
+                let goal = goal.map(|(_, goal)| &goal[..]);
+                answer(solver, (*width, tiles, goal), solved, out, wanted)?;
                 Ok(out.flush()?)
             };
             // A search for the fewest moves tells its own progress; beam search and
@@ -94,40 +169,90 @@ fn solve() -> Run {
     })
 }
 
-/// Solves the board `tiles`, `width` to a row, and prints its line of moves, and with `show` the
-/// boards along them, with `stats` the statistics line.
+/// Solves the board `tiles`, `width` to a row, the input's board `number`, for the `goal` given
+/// or else the standard one, and prints its line of moves and what else is `wanted`.
 fn answer(
     solver: &mut AnyShape,
-    width: usize,
-    tiles: &[u32],
+    (width, tiles, goal): (usize, &[u32], Option<&[u32]>),
+    number: usize,
     out: &mut Output,
-    show: bool,
-    stats: bool,
+    wanted: Wanted,
 ) -> Run {
     let started = Instant::now();
-    let drawn = show && tiles.len() <= show::MAX_CELLS;
+    let drawn = wanted.show && tiles.len() <= show::MAX_CELLS;
     // The line whole before any of it is written (a board of 999 x 999 takes about 160 MB), so
     // that a run cut short leaves no half of it.
-    let (mut moves, mut line) = (Vec::new(), Vec::new());
-    let report = solver.solve(width, tiles, &mut |m: Move| {
-        line.push(m.letter() as u8);
+    let (mut moves, mut line, mut slides) = (Vec::new(), Vec::new(), Slides::new(width, tiles));
+    let mut emit = |m: Move| {
+        match wanted.slides {
+            true => slides.push(m),
+            false => line.push(m.letter() as u8),
+        }
         if drawn {
             moves.push(m);
         }
-    });
-    let report = match report {
-        None => return Ok(writeln!(out, "unsolvable")?),
-        Some(report) => report,
     };
+    let report = match goal {
+        Some(goal) => solve_to(solver, width, tiles, goal, &mut emit),
+        None => solver.solve(width, tiles, &mut emit),
+    };
+    let report = match report {
+        Some(report) => report,
+        None => {
+            if wanted.why {
+                let why = why_unsolvable(width, tiles, goal);
+                progress::tell(&format!(
+                    "solve: board {} cannot reach the goal: {}\n",
+                    number, why
+                ));
+            }
+            return Ok(writeln!(out, "unsolvable")?);
+        }
+    };
+    if wanted.slides {
+        line = slides.text;
+    }
     line.push(b'\n');
     out.write_all(&line)?;
-    if stats {
+    if wanted.stats {
         writeln!(out, "{}", statistics(&report, started))?;
     }
     if drawn {
         writeln!(out, "{}", show::draw(width, tiles, &moves, false))?;
     }
     Ok(())
+}
+
+/// Why the board `tiles` (`width` to a row) cannot reach the goal, in a line: the rule of its
+/// width, what the board gives, and two tiles whose swap would let it; for a `goal` given, that
+/// parity sets them apart.
+fn why_unsolvable(width: usize, tiles: &[u32], goal: Option<&[u32]>) -> String {
+    if let Some(goal) = goal {
+        let (a, b) = swap_to_reach(width, tiles, goal);
+        return format!(
+            "the moves reach half of all arrangements, and parity puts the board and the goal \
+             in different halves; swapping tiles {} and {} would let it",
+            a, b
+        );
+    }
+    let pairs = format!(
+        "on a board {} wide, the pairs of tiles in the wrong order",
+        width
+    );
+    let rule = match width % 2 {
+        1 => format!("{} must be even, here {}", pairs, inversions(tiles)),
+        _ => {
+            let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
+            let from_bottom = tiles.len() / width - blank / width;
+            let counts = format!("here {} + {}", inversions(tiles), from_bottom);
+            format!(
+                "{} plus the blank's row from the bottom must be odd, {}",
+                pairs, counts
+            )
+        }
+    };
+    let (a, b) = swap_to_solve(width, tiles);
+    format!("{}; swapping tiles {} and {} would let it", rule, a, b)
 }
 
 /// The `--stats` line of a solution found from `started` until now.

@@ -70,7 +70,7 @@ pub struct Board<const W: usize, const N: usize> {
 
 impl<const W: usize, const N: usize> Board<W, N> {
     /// The board with these tiles, if they hold each of `0..N` exactly once.
-    pub fn from_tiles(tiles: [u8; N]) -> Result<Self, String> {
+    pub fn from_tiles(tiles: [u8; N]) -> Result<Self, (usize, String)> {
         check_arrangement(&tiles.map(u32::from))?;
         Ok(Board { tiles })
     }
@@ -135,25 +135,31 @@ impl<const W: usize, const N: usize> Board<W, N> {
     }
 }
 
-/// Whether `tiles` hold each of `0..tiles.len()` once; if not, what is wrong.
-pub fn check_arrangement(tiles: &[u32]) -> Result<(), String> {
+/// Whether `tiles` hold each of `0..tiles.len()` once; if not, the cell where the fault shows (a
+/// tile out of range, the second of a tile twice) and what it is.
+pub fn check_arrangement(tiles: &[u32]) -> Result<(), (usize, String)> {
     let cells = tiles.len();
     let mut seen = vec![false; cells];
     let mut repeated = None;
-    for &tile in tiles {
-        let tile = tile as usize;
-        let slot = seen
-            .get_mut(tile)
-            .ok_or_else(|| format!("tile {} is out of range 0-{}", tile, cells - 1))?;
-        if *slot && repeated.is_none() {
-            repeated = Some(tile);
+    for (cell, &tile) in tiles.iter().enumerate() {
+        match seen.get_mut(tile as usize) {
+            Some(&mut true) => repeated = repeated.or(Some((cell, tile))),
+            Some(slot) => *slot = true,
+            None => {
+                return Err((
+                    cell,
+                    format!("tile {} is out of range 0-{}", tile, cells - 1),
+                ))
+            }
         }
-        *slot = true;
     }
     match (repeated, seen.iter().position(|&s| !s)) {
-        (Some(tile), Some(missing)) => Err(format!(
-            "tile {} appears twice and tile {} is missing",
-            tile, missing
+        (Some((cell, tile)), Some(missing)) => Err((
+            cell,
+            format!(
+                "tile {} appears twice and tile {} is missing",
+                tile, missing
+            ),
         )),
         _ => Ok(()),
     }
@@ -219,6 +225,56 @@ pub fn reaches_goal(width: usize, tiles: &[u32]) -> bool {
     // The goal, as a permutation, is one cycle through every cell: N - 1 swaps.
     let last = tiles.len() - 1;
     parity(width, tiles) == ((last + last / width + last % width) % 2 == 1)
+}
+
+/// The pairs of tiles, the blank left out, that stand in the other order from the goal's when
+/// the board `tiles` is read row by row: O(cells log cells), counted in a Fenwick tree of the
+/// tiles seen so far.
+pub fn inversions(tiles: &[u32]) -> u64 {
+    let mut seen = vec![0u32; tiles.len() + 1];
+    let mut count = 0;
+    for (read, &tile) in tiles.iter().filter(|&&t| t != 0).enumerate() {
+        // The tiles read before this one that are not larger than it.
+        let (mut below, mut at) = (0, tile as usize);
+        while at > 0 {
+            below += u64::from(seen[at]);
+            at &= at - 1;
+        }
+        count += read as u64 - below;
+        let mut at = tile as usize;
+        while at < seen.len() {
+            seen[at] += 1;
+            at += at & at.wrapping_neg();
+        }
+    }
+    count
+}
+
+/// Two tiles whose swap lets the board `tiles` (`width` to a row), which cannot reach the goal
+/// `1 2 .. N-1 0`, reach it: a swap of any two tiles flips the parity. Of the swaps that bring a
+/// tile home, the one that lowers the tiles' Manhattan distance most (two tiles swapped on a
+/// solved board are swapped back), else tiles 1 and 2; O(cells).
+pub fn swap_to_solve(width: usize, tiles: &[u32]) -> (u32, u32) {
+    let distance = |tile: u32, cell: usize| {
+        let home = tile as usize - 1;
+        let rows = (home / width).abs_diff(cell / width);
+        rows + (home % width).abs_diff(cell % width)
+    };
+    let mut best = (0, (1, 2));
+    for (cell, &tile) in tiles.iter().enumerate() {
+        let home = (tile as usize).wrapping_sub(1);
+        let other = match tiles.get(home) {
+            Some(&other) if tile != 0 && home != cell && other != 0 => other,
+            _ => continue,
+        };
+        let before = distance(tile, cell) + distance(other, home);
+        let gain = before - distance(other, cell);
+        let pair = (tile.min(other), tile.max(other));
+        if gain > best.0 || gain == best.0 && best.0 > 0 && pair < best.1 {
+            best = (gain, pair);
+        }
+    }
+    best.1
 }
 
 /// The number of cycles of the permutation `p` (each of `0..p.len()` once).
@@ -312,13 +368,18 @@ mod tests {
     #[test]
     fn from_tiles_names_what_is_wrong() {
         assert!(Board::<3, 6>::from_tiles([1, 2, 3, 4, 0, 5]).is_ok());
+        let bad = |cell, message: &str| Err((cell, message.to_string()));
         assert_eq!(
             Board::<3, 6>::from_tiles([1, 2, 3, 4, 0, 6]),
-            Err("tile 6 is out of range 0-5".to_string())
+            bad(5, "tile 6 is out of range 0-5")
         );
         assert_eq!(
             Board::<3, 6>::from_tiles([1, 2, 3, 3, 0, 5]),
-            Err("tile 3 appears twice and tile 4 is missing".to_string())
+            bad(3, "tile 3 appears twice and tile 4 is missing")
+        );
+        assert_eq!(
+            Board::<3, 6>::from_tiles([5, 2, 3, 4, 0, 5]),
+            bad(5, "tile 5 appears twice and tile 1 is missing")
         );
     }
 
@@ -388,5 +449,77 @@ mod tests {
         );
         let up = goal.moved(Move::Up).unwrap();
         assert_eq!(up.parity(), goal.parity());
+    }
+
+    /// A random arrangement of `n` tiles, from `state`.
+    fn shuffled(n: usize, state: &mut u64) -> Vec<u32> {
+        let mut p: Vec<u32> = (0..n as u32).collect();
+        for i in (1..n).rev() {
+            *state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            p.swap(i, (*state >> 33) as usize % (i + 1));
+        }
+        p
+    }
+
+    /// The inversions against a plain count of pairs, and the textbook rule they give (odd
+    /// width: an even count; even width: the count plus the blank's row from the bottom odd)
+    /// against parity, on random boards of many shapes.
+    #[test]
+    fn inversions_give_the_textbook_rule_of_solvability() {
+        let mut state = 1043_u64;
+        for (width, height) in [
+            (2, 2),
+            (3, 2),
+            (2, 3),
+            (3, 3),
+            (4, 4),
+            (5, 3),
+            (4, 7),
+            (9, 9),
+        ] {
+            for _ in 0..200 {
+                let tiles = shuffled(width * height, &mut state);
+                let plain = (0..tiles.len())
+                    .flat_map(|i| (i + 1..tiles.len()).map(move |j| (i, j)))
+                    .filter(|&(i, j)| tiles[i] != 0 && tiles[j] != 0 && tiles[i] > tiles[j])
+                    .count() as u64;
+                assert_eq!(inversions(&tiles), plain);
+                let blank = tiles.iter().position(|&t| t == 0).unwrap();
+                let from_bottom = (height - blank / width) as u64;
+                let rule = match width % 2 {
+                    1 => plain % 2 == 0,
+                    _ => (plain + from_bottom) % 2 == 1,
+                };
+                assert_eq!(rule, reaches_goal(width, &tiles), "{:?}", tiles);
+            }
+        }
+    }
+
+    /// The swap offered for a board that cannot reach the goal lets it reach the goal; two tiles
+    /// swapped on a solved board are the two offered.
+    #[test]
+    fn the_swap_offered_makes_a_board_solvable() {
+        let mut state = 652_u64;
+        for (width, height) in [(2, 2), (3, 3), (4, 4), (3, 5), (10, 10)] {
+            let cells = width * height;
+            for _ in 0..100 {
+                let mut tiles = shuffled(cells, &mut state);
+                if reaches_goal(width, &tiles) {
+                    continue;
+                }
+                let (a, b) = swap_to_solve(width, &tiles);
+                assert!(a != b && a != 0 && b != 0);
+                let at = |t| tiles.iter().position(|&x| x == t).unwrap();
+                let (i, j) = (at(a), at(b));
+                tiles.swap(i, j);
+                assert!(reaches_goal(width, &tiles), "{:?}", tiles);
+            }
+            let mut solved: Vec<u32> = (1..cells as u32).chain([0]).collect();
+            solved.swap(cells - 3, cells / 2);
+            let (a, b) = (solved[cells / 2], solved[cells - 3]);
+            assert_eq!(swap_to_solve(width, &solved), (a.min(b), a.max(b)));
+        }
     }
 }

@@ -1,5 +1,4 @@
-//! Text from outside the program (a line of input, a file's or folder's name) shown inside one
-//! line of a message: control characters escaped, so a line stays one line.
+//! Outside text (input, a file's name) quoted in a message, which stays one line.
 
 /// `text` quoted for an error message: control characters escaped, cut after 40 characters.
 pub fn quoted(text: &str) -> String {

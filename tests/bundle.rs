@@ -356,6 +356,21 @@ fn the_leetcode_form_answers_every_2x3_board_as_the_sliding_binary_does() {
     }
 }
 
+/// A bundle compiled alone answers `--version` as its program does: Cargo's version, which the
+/// bundler writes in.
+#[test]
+fn a_bundle_answers_version_as_its_program_does() {
+    let source = scratch_dir("version").join("sliding.rs");
+    std::fs::write(&source, bundler(&["sliding"])).unwrap();
+    let program = compile("rustc", "2021", &source);
+    let bundled = run_with(program.to_str().unwrap(), &["--version"], b"").0;
+    let expected = run_with(SLIDING, &["--version"], b"").0;
+    assert!(bundled.status.success() && expected.status.success());
+    let version = format!("sliding {}\n", env!("CARGO_PKG_VERSION"));
+    assert_eq!(String::from_utf8_lossy(&expected.stdout), version);
+    assert_eq!(bundled.stdout, expected.stdout);
+}
+
 /// `--all` checks every place before it writes any: a folder where a bundle goes is named, and
 /// nothing is written; with it gone, every bundle is written whole, no temporary file left.
 #[test]

@@ -221,7 +221,7 @@ fn solve_names_the_range_of_the_board_read() {
         solve,
         b"1 2\n3 1000000\n",
         "",
-        "line 1: tile 1000000 is out of range 0-3",
+        "line 2: tile 1000000 is out of range 0-3",
     );
     assert_error(
         solve,
@@ -240,10 +240,52 @@ fn solve_names_the_range_of_the_board_read() {
     assert_error(solve, input.as_bytes(), "", &message);
     assert_error(
         solve,
-        b"283104765\n",
+        b"1 2\n3\n",
         "",
-        "line 1: a row needs 2 to 999 numbers, separated by spaces or commas; found 1",
+        "line 2: expected a row of 2 numbers like the board's first, found 1",
     );
+    assert_error(
+        solve,
+        b"12\n30\n\n1\n2 0\n",
+        "\n",
+        "line 4: a row needs 2 to 999 numbers, separated by spaces or commas; found 1",
+    );
+    // A board on one line is square.
+    let square = "a board on one line is square, of 4, 9, 16, ... 961 tiles";
+    for (input, count) in [("2831047651", 10), ("1 2 3 4 5 0", 6), ("1", 1)] {
+        let message = format!(
+            "line 1: {}; found {}: give the board's rows one a line",
+            square, count
+        );
+        assert_error(solve, format!("{}\n", input).as_bytes(), "", &message);
+    }
+}
+
+/// A tile twice, or out of range, is named on the line it stands on, in every way of reading a
+/// board: a row a line, tiles spread over lines, `mxn`'s cases, `solve`'s rows and single line.
+#[test]
+fn a_fault_is_named_on_its_own_line() {
+    let twice = |line, tile, missing| {
+        format!(
+            "line {}: tile {} appears twice and tile {} is missing",
+            line, tile, missing
+        )
+    };
+    let fifteen = b"\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 14 0\n";
+    assert_error(FIFTEEN, fifteen, "", &twice(5, 14, 15));
+    assert_error(EIGHT, b"1 2 3\n4 5 6\n7 7 0\n", "", &twice(3, 7, 8));
+    assert_error(EIGHT, b"1 2 3 4 5 6 7 7 0\n", "", &twice(1, 7, 8));
+    assert_error(SLIDING, b"1 2 3\n4 4 0\n", "", &twice(2, 4, 5));
+    assert_error(EIGHT_PATH, b"1 2 3 4\n\n5 6\n7 7 0\n", "", &twice(4, 7, 8));
+    let mxn = b"3 3\n1 2 3\n\n4 5 6 7\n7 0\n0 0\n";
+    let mxn_binary = env!("CARGO_BIN_EXE_mxn");
+    assert_error(mxn_binary, mxn, "", &twice(5, 7, 8));
+    let solve = env!("CARGO_BIN_EXE_solve");
+    assert_error(solve, b"1 2 3\n4 5 6\n7 7 0\n", "", &twice(3, 7, 8));
+    assert_error(solve, b"\n1 2 3 4 5 6 7 7 0\n", "", &twice(2, 7, 8));
+    let out_of_range = "line 4: tile 16 is out of range 0-15";
+    let sixteen = b"1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 16 0\n";
+    assert_error(solve, sixteen, "", out_of_range);
 }
 
 #[test]
@@ -324,7 +366,7 @@ fn counted_and_streamed_inputs_name_what_is_wrong() {
         EIGHT_STEPS,
         b"1 2 3 4 5 6 7 8 x 1 2 3\n4 5 6 7 8 8",
         "0\n",
-        "line 1: tile 8 appears twice and tile 0 is missing",
+        "line 2: tile 8 appears twice and tile 0 is missing",
     );
 }
 
@@ -491,6 +533,105 @@ fn flags_help_and_unknown_arguments() {
     }
     let (output, _) = run_with(EIGHT, &["--path"], b"123804765\n213804765\n");
     assert_eq!(text(&output.stdout), "0\n\n-1\n");
+}
+
+/// Every program, and the bundler, answers `--version` (or `-V`) with its name and Cargo's
+/// version, whatever else is given before `--`; after `--` it names a file.
+#[test]
+fn every_program_answers_version() {
+    let counts = [SLIDING, JIUGONG, EIGHT, EIGHT_STEPS, EIGHT_GRID, FIFTEEN];
+    let paths = [EIGHT_PATH, FIFTEEN_PATH, FIFTEEN_LEX, EIGHT_TWO];
+    let others = [
+        env!("CARGO_BIN_EXE_eight_uva"),
+        env!("CARGO_BIN_EXE_distant"),
+        env!("CARGO_BIN_EXE_mxn"),
+        env!("CARGO_BIN_EXE_solve"),
+        env!("CARGO_BIN_EXE_bundle"),
+    ];
+    for binary in counts.into_iter().chain(paths).chain(others) {
+        let name = std::path::Path::new(binary).file_name().unwrap();
+        let version = format!("{} {}\n", name.to_string_lossy(), env!("CARGO_PKG_VERSION"));
+        for flag in ["--version", "-V"] {
+            let (output, _) = run_with(binary, &[flag], b"");
+            assert_eq!(output.status.code(), Some(0), "{} {}", binary, flag);
+            assert_eq!(text(&output.stdout), version);
+        }
+        if binary != env!("CARGO_BIN_EXE_bundle") {
+            let (output, _) = run_with(binary, &["--threads", "1", "--version"], b"");
+            assert_eq!(text(&output.stdout), version);
+            let (output, _) = run_with(binary, &["--", "--version"], b"");
+            assert_eq!(output.status.code(), Some(2), "{}", binary);
+        }
+    }
+}
+
+/// Every program's `--help` lists its options in one order, and says of each what is true of
+/// that program: a judge's `--show` draws its own board, whatever its size; the 4x4 programs'
+/// `--tables` keeps the 4x4 board's tables alone. No two blank lines follow each other.
+#[test]
+fn help_lists_options_in_one_order_true_to_each_program() {
+    const ORDER: [&str; 13] = [
+        "path",
+        "show",
+        "tiles",
+        "stats",
+        "goal",
+        "optimal",
+        "effort",
+        "tables",
+        "threads",
+        "quiet",
+        "first-line",
+        "help",
+        "version",
+    ];
+    let (mxn, solve) = (env!("CARGO_BIN_EXE_mxn"), env!("CARGO_BIN_EXE_solve"));
+    let judges = [
+        SLIDING,
+        JIUGONG,
+        EIGHT,
+        EIGHT_STEPS,
+        EIGHT_GRID,
+        EIGHT_PATH,
+        EIGHT_TWO,
+    ];
+    let fifteens = [FIFTEEN, FIFTEEN_PATH, FIFTEEN_LEX];
+    let others = [
+        env!("CARGO_BIN_EXE_eight_uva"),
+        env!("CARGO_BIN_EXE_distant"),
+    ];
+    for binary in judges
+        .into_iter()
+        .chain(fifteens)
+        .chain(others)
+        .chain([mxn, solve])
+    {
+        let help = stdout_of(binary, &["--help"], "");
+        assert!(!help.contains("\n\n\n"), "{}", binary);
+        let options = help.lines().skip_while(|line| *line != "Options:");
+        let names = options.filter_map(|line| line.strip_prefix("  --"));
+        let names: Vec<&str> = names.map(|l| l.split(' ').next().unwrap()).collect();
+        let places: Vec<usize> = names
+            .iter()
+            .map(|name| ORDER.iter().position(|o| o == name).unwrap())
+            .collect();
+        assert!(
+            places.windows(2).all(|w| w[0] < w[1]),
+            "{}: {:?}",
+            binary,
+            names
+        );
+        let sized = [mxn, solve].contains(&binary);
+        assert_eq!(
+            help.contains("(boards of up to 100 cells)"),
+            sized,
+            "{}",
+            binary
+        );
+        if fifteens.contains(&binary) {
+            assert!(!help.contains("5x5") && !help.contains("6x6"), "{}", binary);
+        }
+    }
 }
 
 /// Every program's `--help` gives times as orders of magnitude ("about a minute"), which stay

@@ -13,6 +13,7 @@ mod fifteen;
 mod formats;
 mod layers;
 mod mxn;
+mod person;
 mod robust;
 mod shares;
 mod solve;

@@ -191,7 +191,17 @@ fn larger_boards_are_solved_by_paths_that_replay_to_the_goal_with_true_statistic
         unsolvable.swap(a, b);
         assert!(!solvable_by_inversions(rows, columns, &unsolvable));
         boards.push(unsolvable);
-        let output = stdout_of(SOLVE, &["--stats"], &input_of(columns, &boards));
+        let (output, _) = run_with(SOLVE, &["--stats"], input_of(columns, &boards).as_bytes());
+        assert!(output.status.success());
+        // The third board, which cannot reach the goal, says why on standard error.
+        let said = common::beyond_progress(&output.stderr);
+        let why = "solve: board 3 cannot reach the goal: ";
+        assert!(
+            said.starts_with(why) && said.lines().count() == 1,
+            "{}",
+            said
+        );
+        let output = String::from_utf8(output.stdout).unwrap();
         let mut lines = output.lines();
         for board in &boards[..2] {
             let path = lines.next().unwrap();

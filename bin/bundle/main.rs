@@ -76,11 +76,31 @@ Usage:
   bundle sliding --leetcode  print LeetCode 773's form of sliding: impl Solution, no main
   bundle --all DIR           write DIR/NAME.rs for every program (git ignores submit/)
   bundle --help              print this help
+  bundle --version           print the bundler's version
 
-Programs: ";
+Programs:";
 
 fn main() -> ExitCode {
     cli::exit_code(run())
+}
+
+/// `names`, comma-separated, in lines of at most 80 columns indented by two.
+fn listed(names: &[String]) -> String {
+    let mut text = String::new();
+    let mut line = String::new();
+    for (i, name) in names.iter().enumerate() {
+        let item = match i + 1 == names.len() {
+            true => name.clone(),
+            false => format!("{},", name),
+        };
+        if !line.is_empty() && line.len() + 1 + item.len() > 80 {
+            text += &format!("{}\n", line);
+            line.clear();
+        }
+        line += if line.is_empty() { "  " } else { " " };
+        line += &item;
+    }
+    format!("\n{}{}", text, line)
 }
 
 /// The bundler's run: what it prints, or why it cannot.
@@ -92,10 +112,11 @@ fn run() -> Run {
         .any(|arg| matches!(arg.to_str(), Some("--help" | "-h")))
     {
         let names = judge_names(root).map_err(usage)?;
-        return cli::print_all(&format!("{}{}\n", HELP, names.join(", ")));
+        return cli::print_all(&format!("{}{}\n", HELP, listed(&names)));
     }
     let text: Vec<Option<&str>> = args.iter().map(|arg| arg.to_str()).collect();
     let result = match text[..] {
+        [Some("--version" | "-V")] => Ok(Some(format!("bundle {}\n", env!("CARGO_PKG_VERSION")))),
         [Some("--all"), Some("")] => Err("--all needs a folder name, not an empty one".into()),
         [Some("--all"), Some(_) | None] => write_all(root, Path::new(&args[1])).map(|()| None),
         [Some("--all")] => {

@@ -1,4 +1,5 @@
-//! The sources as a judge gets them: without the features for a person and without doc examples.
+//! The sources as a judge gets them: without the features for a person and without doc examples,
+//! the version Cargo gives written in.
 
 use std::fs;
 use std::path::PathBuf;
@@ -6,10 +7,13 @@ use std::path::PathBuf;
 use crate::tokens::{lex, matching, skip_attributes, Token};
 
 /// The source at `path` as a judge gets it: without the features for a person
-/// ([`without_features`]) and without doc examples ([`without_examples`]).
+/// ([`without_features`]) and without doc examples ([`without_examples`]); the package's
+/// version, which `rustc` alone does not know, written in as a string.
 pub fn read(path: PathBuf) -> Result<String, String> {
     let source =
         fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {}", path.display(), e))?;
+    let version = format!("{:?}", env!("CARGO_PKG_VERSION"));
+    let source = source.replace(r#"env!("CARGO_PKG_VERSION")"#, &version);
     Ok(without_examples(&without_features(&source)))
 }
 

@@ -8,29 +8,27 @@ use crate::board::check_arrangement;
 use crate::io::input::{out_of_range, parse_count, Input, InputError, MAX_SIDE};
 use crate::quote::quoted;
 
-/// Reads the next board of `solve`, its rows one a line, after any blank lines: its width and its
-/// tiles, or `None` at the end of the input.
+/// Reads the next board of `solve` after any blank lines: its rows one a line, or a square
+/// board's tiles on one line (`1 2 3 4 0 5 7 8 6`, or a tile a character up to ten cells:
+/// `123405786`), of the `shape` (width, cells) given, if one is. Gives its width and its tiles,
+/// or `None` at the end of the input.
 pub fn board_by_rows<R: Read>(
     input: &mut Input<R>,
+    shape: Option<(usize, usize)>,
 ) -> Result<Option<(usize, Vec<u32>)>, InputError> {
     if !input.next_filled_line()? {
         return Ok(None);
     }
     let first_line = input.line_number();
-    let (mut tiles, mut row) = (Vec::new(), [0; MAX_SIDE + 1]);
-    let (mut width, mut first_too_large) = (0, None);
+    let mut numbers = [0; MAX_SIDE + 1];
+    let (mut tiles, mut width, mut first_too_large) = (Vec::new(), 0, None);
+    let mut lines = 0;
     loop {
+        lines += 1;
         // Any number: the board's range is known once it is read, and checked then.
-        let (count, too_large) = input.numbers_of_line(&mut row)?;
+        let (count, too_large) = input.numbers_of_line(&mut numbers)?;
         if let (None, Some(digits)) = (&first_too_large, too_large) {
             first_too_large = Some((input.line_number(), digits));
-        }
-        if width == 0 && !(2..=MAX_SIDE).contains(&count) {
-            let message = format!(
-                "a row needs 2 to {} numbers, separated by spaces or commas; found {}",
-                MAX_SIDE, count
-            );
-            return Err(input.error(input.line_number(), message));
         }
         if width != 0 && count != width {
             let message = format!(
@@ -39,25 +37,61 @@ pub fn board_by_rows<R: Read>(
             );
             return Err(input.error(input.line_number(), message));
         }
-        width = count;
-        if tiles.len() / width == MAX_SIDE {
+        if width != 0 && tiles.len() / width == MAX_SIDE {
             let message = format!("a board has at most {} rows", MAX_SIDE);
             return Err(input.error(input.line_number(), message));
         }
-        tiles.extend_from_slice(&row[..count]);
-        if !input.read_line()? || input.line().is_empty() {
+        tiles.extend_from_slice(&numbers[..count.min(numbers.len())]);
+        let ended = !input.read_line()? || input.line().is_empty();
+        if width == 0 {
+            width =
+                first_width(count, ended).map_err(|message| input.error(first_line, message))?;
+        }
+        if ended {
             break;
         }
-    }
-    if tiles.len() == width {
-        let message = "a board needs at least 2 rows, found 1".to_string();
-        return Err(input.error(first_line, message));
     }
     if let Some((line, digits)) = first_too_large {
         return Err(input.error(line, out_of_range(&digits, tiles.len())));
     }
-    check_arrangement(&tiles).map_err(|message| input.error(first_line, message))?;
+    match shape {
+        Some((columns, cells)) if (columns, cells) != (width, tiles.len()) => {
+            let message = format!(
+                "the board is {} x {}, where the goal is {} x {}",
+                tiles.len() / width,
+                width,
+                cells / columns,
+                columns
+            );
+            return Err(input.error(first_line, message));
+        }
+        _ => {}
+    }
+    // A board on one line has its faults there; else each row has its line.
+    let row_of = |cell: usize| if lines == 1 { 0 } else { cell / width };
+    check_arrangement(&tiles)
+        .map_err(|(cell, message)| input.error(first_line + row_of(cell), message))?;
     Ok(Some((width, tiles)))
+}
+
+/// The width of a board whose first line holds `count` numbers: a row's, or if that line is
+/// `alone`, the side of a square board (of at most `MAX_SIDE` tiles: 31 x 31); else why it is
+/// no board.
+fn first_width(count: usize, alone: bool) -> Result<usize, String> {
+    let side = (1..).find(|side| side * side >= count).unwrap_or(0);
+    match alone {
+        true if side >= 2 && side * side == count && count <= MAX_SIDE => Ok(side),
+        true => Err(format!(
+            "a board on one line is square, of 4, 9, 16, ... 961 tiles; found {}: give the \
+             board's rows one a line",
+            count
+        )),
+        false if (2..=MAX_SIDE).contains(&count) => Ok(count),
+        false => Err(format!(
+            "a row needs 2 to {} numbers, separated by spaces or commas; found {}",
+            MAX_SIDE, count
+        )),
+    }
 }
 
 /// Reads the next case of `mxn` (POJ 2893), a line `M N` and then the tiles: its number of columns
@@ -100,8 +134,9 @@ pub fn board_after_size<R: Read>(
         }
     };
     let cells = rows * columns;
-    let first_row = input.line_number() + 1;
     let mut tiles = vec![0; cells];
+    // Where each line's tiles start, and its number, to name the line of a tile twice.
+    let mut lines = Vec::new();
     // The tiles, spread over the lines in any way: POJ promises only white space between them.
     let expected = || {
         format!(
@@ -119,12 +154,20 @@ pub fn board_after_size<R: Read>(
             );
             return Err(input.error(input.end_line(), message));
         }
-        filled += input.tiles_of_line(&mut tiles[filled..], cells)?;
+        let found = input.tiles_of_line(&mut tiles[filled..], cells)?;
+        // At most a line a tile: blank lines between tiles take no room.
+        if found > 0 {
+            lines.push((filled, input.line_number()));
+        }
+        filled += found;
         if filled > cells {
             let message = format!("{}, found {} by the end of this line", expected(), filled);
             return Err(input.error(input.line_number(), message));
         }
     }
-    check_arrangement(&tiles).map_err(|message| input.error(first_row, message))?;
+    check_arrangement(&tiles).map_err(|(cell, message)| {
+        let (_, line) = lines[lines.partition_point(|&(start, _)| start <= cell) - 1];
+        input.error(line, message)
+    })?;
     Ok(Some((columns, tiles)))
 }

@@ -95,18 +95,26 @@ pub const PATH: Flag = Flag {
     value: None,
 };
 
-/// The boards along each path (the judge programs and `mxn` have it with the `show` feature).
+/// The boards along each path (the judge programs have it with the `show` feature).
 pub const SHOW: Flag = Flag {
     name: "--show",
     help: "
-  --show   draw every board along the moves (boards of up to 100 cells)",
+  --show   draw every board along the moves",
     value: None,
 };
 
+/// [`SHOW`] for boards of any size (`mxn` and `solve`), which draws those of up to
+/// `show::MAX_CELLS`.
+pub const SHOW_UP_TO_100: Flag = Flag {
+    help: "
+  --show   draw every board along the moves (boards of up to 100 cells)",
+    ..SHOW
+};
+
 /// The options of a solver that searches on every core: [`THREADS`], and with the `tables`
-/// feature [`TABLES`] and [`QUIET`].
+/// feature [`TABLES`] and [`QUIET`], in the order every program lists its options in.
 #[cfg(feature = "tables")]
-pub const SEARCH: &[Flag] = &[THREADS, TABLES, QUIET];
+pub const SEARCH: &[Flag] = &[TABLES, THREADS, QUIET];
 #[cfg(not(feature = "tables"))]
 pub const SEARCH: &[Flag] = &[THREADS];
 
@@ -131,8 +139,7 @@ pub const FIRST_LINE: Flag = Flag {
     value: Some(|n| typed(at_least_one(n), "a line number, 1 or more")),
 };
 
-/// [`Settings::tables`]: the folder of the 4x4 board's saved tables (and `solve`'s 5x5 and 6x6
-/// ones).
+/// [`Settings::tables`]: the folder of the 4x4 board's saved tables.
 #[cfg(feature = "tables")]
 pub const TABLES: Flag = Flag {
     name: "--tables",
@@ -143,13 +150,25 @@ pub const TABLES: Flag = Flag {
            about a second), the first that needs more their 7-8 tables (576 MB, a
            minute or two and 1 GB of memory, with progress on standard error);
            each set is saved there once and loaded by later runs; a damaged or
-           foreign file there is built again (solve keeps the 5x5 board's 6-6-6-6
-           tables there too, 510 MB built in about a minute: with --optimal they
-           prove the fewest moves, without it they rank the beam's boards, for
-           paths a few moves shorter in about two seconds; and the 6x6 board's
-           tables of five tiles, 317 MB built in about half a minute, for paths
-           about a twentieth shorter in a few seconds)",
+           foreign file there is built again",
     value: Some(|dir| folder(dir).map(|dir| Box::new(dir) as Box<dyn Any>)),
+};
+
+/// [`TABLES`] for `solve`, which keeps the 5x5 and 6x6 boards' tables there too.
+#[cfg(feature = "tables")]
+pub const TABLES_UP_TO_6X6: Flag = Flag {
+    help: "
+  --tables DIR
+           keep pattern databases in the folder DIR, each set built by the first
+           board that needs it, saved there once and loaded by later runs (a
+           damaged or foreign file there is built again): the 4x4 board's 6-6-3
+           (11 MiB, about a second) and 7-8 tables (576 MB, a minute or two and 1
+           GB of memory); the 5x5 board's 6-6-6-6 (510 MB, about a minute), which
+           with --optimal prove the fewest moves and without it rank the beam's
+           boards, for paths a few moves shorter in about two seconds; the 6x6
+           board's tables of five tiles (317 MB, about half a minute), for paths
+           about a twentieth shorter in a few seconds",
+    ..TABLES
 };
 
 /// Silence on standard error for long work.
@@ -190,6 +209,8 @@ const MAX_EFFORT: usize = 8;
 
 const OPTIONS: &str = "
   --help   print this help
+  --version
+           print the program's name and version
 Other arguments name files to read in turn instead of standard input (-); after --, every
 argument names a file.
 ";
@@ -222,7 +243,7 @@ impl Options {
     }
 
     /// The value given to `flag`, of the type it parses to.
-    fn value<T: 'static>(&self, flag: &Flag) -> Option<&T> {
+    pub fn value<T: 'static>(&self, flag: &Flag) -> Option<&T> {
         let given = self.given.iter().find(|(name, _)| *name == flag.name);
         given.and_then(|(_, value)| value.downcast_ref())
     }
@@ -281,30 +302,41 @@ fn folder(dir: &str) -> Result<PathBuf, String> {
 }
 
 /// The command line of a program whose options are `flags`, a value after `=` or next; after
-/// `--`, files alone. `--help` (or `-h`) before any `--` prints `help` and the options' lines.
+/// `--`, files alone. The first `--help` (or `-h`) or `--version` (`-V`) before any `--` prints
+/// `help` and the options' lines, or the program's name (`help`'s first word) and version.
 pub fn options(help: &'static str, flags: &[Flag]) -> Result<Options, Exit> {
     let args = std::env::args_os()
         .skip(1)
         .map(|arg| arg.into_string().map_err(|a| unknown(&a.to_string_lossy())));
     let args = args.collect::<Result<Vec<_>, _>>()?;
-    let mut before_dashes = args.iter().take_while(|arg| *arg != "--");
     #[cfg(feature = "shares")]
     let flags = &[flags, &[FIRST_LINE]].concat();
-    if !before_dashes.any(|arg| arg == "--help" || arg == "-h") {
-        let options = parse(flags, args)?;
-        #[cfg(feature = "progress")]
-        let options = Options {
-            program: help.split(':').next().unwrap_or(""),
-            ..options
-        };
-        #[cfg(feature = "progress")]
-        if options.has(&QUIET) {
-            crate::progress::silence();
+    let name = help.split(':').next().unwrap_or("");
+    let asked = args.iter().take_while(|arg| *arg != "--");
+    let text = match asked
+        .map(String::as_str)
+        .find(|a| ["--help", "-h", "--version", "-V"].contains(a))
+    {
+        Some("--version" | "-V") => format!("{} {}\n", name, env!("CARGO_PKG_VERSION")),
+        Some(_) => {
+            let lines: String = flags.iter().map(|flag| flag.help).collect();
+            format!("{}\nOptions:{}{}", help, lines, OPTIONS)
         }
-        return Ok(options);
-    }
-    let lines: String = flags.iter().map(|flag| flag.help).collect();
-    print_all(&format!("{}\nOptions:{}{}", help, lines, OPTIONS))?;
+        None => {
+            let options = parse(flags, args)?;
+            #[cfg(feature = "progress")]
+            let options = Options {
+                program: name,
+                ..options
+            };
+            #[cfg(feature = "progress")]
+            if options.has(&QUIET) {
+                crate::progress::silence();
+            }
+            return Ok(options);
+        }
+    };
+    print_all(&text)?;
     Err(Exit::Done)
 }
 

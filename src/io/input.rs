@@ -124,10 +124,11 @@ impl<R: Read> Input<R> {
             let message = format!("expected {}, found {}", expected, count);
             return Err(self.error(first, message));
         }
-        // Each tile is below `N` (at most 16), or a digit.
+        // Each tile is below `N` (at most 16), or a digit. A tile twice is named on its row.
+        let rows = usize::from(count == W && W < N);
         Board::from_tiles(tiles.map(|tile| tile as u8))
             .map(Some)
-            .map_err(|message| self.error(first, message))
+            .map_err(|(cell, message)| self.error(first + rows * cell / W, message))
     }
 
     /// A start board and its goal board; `None` at the end.
@@ -150,8 +151,8 @@ impl<R: Read> Input<R> {
     pub fn board_of_tiles<const W: usize, const N: usize>(
         &mut self,
     ) -> Result<Option<Board<W, N>>, InputError> {
-        let mut tiles = [0; N];
-        let mut first = self.line_number;
+        // Each tile's line, to name the line of a tile twice.
+        let (mut tiles, mut lines) = ([0; N], [0; N]);
         for (count, slot) in tiles.iter_mut().enumerate() {
             loop {
                 if let Some(tile) = self.next_tile(N)? {
@@ -169,13 +170,11 @@ impl<R: Read> Input<R> {
                     return Err(self.error(self.end_line(), message));
                 }
             }
-            if count == 0 {
-                first = self.line_number;
-            }
+            lines[count] = self.line_number;
         }
         Board::from_tiles(tiles)
             .map(Some)
-            .map_err(|message| self.error(first, message))
+            .map_err(|(cell, message)| self.error(lines[cell], message))
     }
 
     /// The count of cases (`what`: boards, pairs) on the first filled line (UVa, LightOJ),
@@ -234,7 +233,13 @@ impl<R: Read> Input<R> {
         numbers: &mut [u32],
     ) -> Result<(usize, Option<String>), InputError> {
         let (mut count, mut too_large) = (0, None);
-        while let Some(number) = self.next_tile(usize::MAX)? {
+        // A line of up to ten characters without separators holds a tile a character, as a
+        // judge's board of up to ten cells does: `123405786`.
+        let most = match !self.separated && self.line.len() <= 10 {
+            true => 10,
+            false => usize::MAX,
+        };
+        while let Some(number) = self.next_tile(most)? {
             let number = match u32::try_from(number) {
                 Ok(number) if number < u32::MAX => number,
                 _ => {

@@ -119,6 +119,27 @@ pub const PATH_OR_NOT_SOLVABLE: Format = Format {
     between: "",
 };
 
+/// `Case k: ` and then [`PATH_OR_NOT_SOLVABLE`]'s answer (LightOJ "15-Puzzle").
+pub const CASES_PATH_OR_NOT_SOLVABLE: Format = Format {
+    count: false,
+    moves: true,
+    lowercase: false,
+    numbered: true,
+    none: "This puzzle is not solvable.",
+    between: "",
+};
+
+/// `Case k: ` and the fewest moves, then the first shortest path in lower case on a line of its
+/// own (HDU 3567).
+pub const CASES_COUNT_AND_PATH: Format = Format {
+    count: true,
+    moves: true,
+    lowercase: true,
+    numbered: true,
+    none: "",
+    between: "",
+};
+
 /// Runs a judge program: `next_case` reads a case (start, goal), `None` at the end; `solver`
 /// answers; `format` prints; `help` is `--help`'s text.
 pub fn run<const W: usize, const N: usize, S, F>(
@@ -131,12 +152,14 @@ where
     S: Solve<W, N>,
     F: FnMut(&mut Reader) -> Result<Option<(Board<W, N>, Board<W, N>)>, InputError>,
 {
-    let mut flags = solver.flags().to_vec();
+    // The output's options, then the search's.
+    let mut flags = Vec::new();
     if !format.moves {
-        flags.insert(0, PATH);
+        flags.push(PATH);
     }
     #[cfg(feature = "show")]
     flags.push(SHOW);
+    flags.extend_from_slice(solver.flags());
     let judged = |options: Options| {
         solver.configure(&options);
         let path = format.moves || options.has(&PATH);

@@ -1,5 +1,6 @@
-//! Drawing a solution for a person: the board before each move and after the last, side by
-//! side in 80 columns, each under its step and move, the blank `.`, the tile that slid in `[ ]`.
+//! Showing a solution to a person: the board before each move and after the last, side by side
+//! in 80 columns, each under its step and move, the blank `.`, the tile that slid in `[ ]`; or
+//! the moves as the tiles that slide (`5 up, 8 left`), for a puzzle in hand.
 
 use crate::board::Move;
 
@@ -71,4 +72,47 @@ pub fn draw(width: usize, tiles: &[u32], moves: &[Move], lowercase: bool) -> Str
         }
     }
     out
+}
+
+/// The tiles that slide as the blank moves, written as they go (`5 up, 8 left` for the blank's
+/// `DR`): the moves of a puzzle in hand, where a person slides tiles. About ten bytes a move.
+pub struct Slides {
+    width: usize,
+    board: Vec<u32>,
+    blank: usize,
+    /// What is written so far.
+    pub text: Vec<u8>,
+}
+
+impl Slides {
+    /// Moves from the board `tiles`, `width` to a row.
+    pub fn new(width: usize, tiles: &[u32]) -> Slides {
+        let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
+        let (board, text) = (tiles.to_vec(), Vec::new());
+        Slides {
+            width,
+            board,
+            blank,
+            text,
+        }
+    }
+
+    /// Writes the tile that the blank's move `m` slides, and the way it goes.
+    pub fn push(&mut self, m: Move) {
+        let cell = m.target(self.width, self.board.len(), self.blank);
+        let cell = cell.expect("a move on the board");
+        let way = match m {
+            Move::Down => "up",
+            Move::Up => "down",
+            Move::Left => "right",
+            Move::Right => "left",
+        };
+        if !self.text.is_empty() {
+            self.text.extend_from_slice(b", ");
+        }
+        let slid = format!("{} {}", self.board[cell], way);
+        self.text.extend_from_slice(slid.as_bytes());
+        self.board.swap(self.blank, cell);
+        self.blank = cell;
+    }
 }

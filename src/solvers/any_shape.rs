@@ -29,7 +29,7 @@ use crate::search::manhattan::Manhattan;
 #[cfg(feature = "tables")]
 use crate::solvers::optimal_5x5::Optimal5x5;
 use crate::solvers::settings::{AnyShapeSettings, Settings};
-use crate::solvers::up_to_16::Ladder;
+use crate::solvers::up_to_16::{path_to_any_goal, Ladder};
 
 /// The most cells of a board solved optimally.
 pub const OPTIMAL_CELLS: usize = 16;
@@ -87,6 +87,19 @@ pub struct Report {
     pub optimal: bool,
     /// The best lower bound known on the length of any solution.
     pub lower_bound: u64,
+}
+
+impl Report {
+    /// Hands `moves`, a shortest path, to `emit`, and reports it: optimal, its length its bound.
+    pub fn shortest(moves: &[Move], emit: &mut dyn FnMut(Move)) -> Report {
+        moves.iter().for_each(|&m| emit(m));
+        let length = moves.len() as u64;
+        Report {
+            length,
+            optimal: true,
+            lower_bound: length,
+        }
+    }
 }
 
 /// Solves boards of any shape, keeping the optimal solvers it has made.
@@ -153,14 +166,7 @@ impl AnyShape {
             return None;
         }
         if self.solves_optimally(width, tiles.len()) {
-            let moves = self.optimal_path(width, tiles);
-            moves.iter().for_each(|&m| emit(m));
-            let length = moves.len() as u64;
-            return Some(Report {
-                length,
-                optimal: true,
-                lower_bound: length,
-            });
+            return Some(Report::shortest(&self.optimal_path(width, tiles), emit));
         }
         let mut length = 0;
         let finish = |width: usize, block: &[u32]| self.finish(width, block);
@@ -272,6 +278,13 @@ impl AnyShape {
         }
     }
 
+    /// The fewest moves from `tiles` to `goal` (at most [`OPTIMAL_CELLS`] cells, `width` to a
+    /// row), the goal's blank anywhere, and of those the first in dictionary order: IDA* under
+    /// linear conflict, without the tables. `None` when parity says `tiles` cannot reach `goal`.
+    pub fn fewest_moves_to(&self, width: usize, tiles: &[u32], goal: &[u32]) -> Option<Vec<Move>> {
+        path_to_goal((width, tiles.len() / width), tiles, goal, self.threads)
+    }
+
     /// The first shortest path in dictionary order from `tiles` (at most 16 cells, or 5x5,
     /// `width` to a row), which can reach the goal, from the solver of its shape.
     fn optimal_path(&mut self, width: usize, tiles: &[u32]) -> Vec<Move> {
@@ -380,6 +393,22 @@ fn with_windows<const W: usize, const N: usize, H: Heuristic<W, N>>(
     }
 }
 
+/// `f::<W, N>(args)` for the shape `(width, height)` of at most 16 cells: each shape's solver
+/// runs on constants.
+macro_rules! by_shape {
+    ($shape:expr, $f:ident $args:tt) => {
+        by_shape!(@each $shape, $f $args, (2, 2), (2, 3), (2, 4), (2, 5), (2, 6), (2, 7), (2, 8),
+            (3, 2), (3, 3), (3, 4), (3, 5), (4, 2), (4, 3), (4, 4), (5, 2), (5, 3), (6, 2),
+            (7, 2), (8, 2))
+    };
+    (@each $shape:expr, $f:ident $args:tt, $(($w:literal, $h:literal)),*) => {
+        match $shape {
+            $(($w, $h) => $f::<$w, { $w * $h }> $args,)*
+            _ => unreachable!("a shape of 2x2 to 16 cells"),
+        }
+    };
+}
+
 /// The optimal solver of the shape `(width, height)`, of at most 16 cells or 5x5, as `settings`
 /// ask: its threads, and where its tables are kept, if the shape keeps any (the 4x4 and 5x5
 /// boards').
@@ -393,35 +422,25 @@ fn optimal_solver(shape: (usize, usize), settings: &Settings) -> Box<dyn Optimal
     if shape == (5, 5) {
         return Box::new(Optimal5x5::new(settings.threads(), settings.tables.clone()));
     }
-    macro_rules! solvers {
-        ($(($w:literal, $h:literal)),*) => {
-            match shape {
-                $(($w, $h) => made::<$w, { $w * $h }>(settings),)*
-                _ => unreachable!("a shape of 2x2 to 16 cells"),
-            }
-        };
+    by_shape!(shape, made(settings))
+}
+
+/// The fewest moves from `tiles` to `goal` (arrangements of a board of the shape `(width,
+/// height)`, of at most 16 cells), the goal's blank anywhere ([`path_to_any_goal`]).
+fn path_to_goal(
+    shape: (usize, usize),
+    tiles: &[u32],
+    goal: &[u32],
+    threads: usize,
+) -> Option<Vec<Move>> {
+    fn path<const W: usize, const N: usize>(
+        tiles: &[u32],
+        goal: &[u32],
+        threads: usize,
+    ) -> Option<Vec<Move>> {
+        path_to_any_goal(&board_of::<W, N>(tiles), &board_of(goal), threads)
     }
-    solvers!(
-        (2, 2),
-        (2, 3),
-        (2, 4),
-        (2, 5),
-        (2, 6),
-        (2, 7),
-        (2, 8),
-        (3, 2),
-        (3, 3),
-        (3, 4),
-        (3, 5),
-        (4, 2),
-        (4, 3),
-        (4, 4),
-        (5, 2),
-        (5, 3),
-        (6, 2),
-        (7, 2),
-        (8, 2)
-    )
+    by_shape!(shape, path(tiles, goal, threads))
 }
 
 #[cfg(test)]

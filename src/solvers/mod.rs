@@ -1,6 +1,7 @@
 //! The solver of each kind of board: up to 9 cells, up to 16 cells, the 5x5 board optimally,
-//! and a board of any shape.
+//! a board of any shape, and any goal.
 
+pub mod any_goal;
 pub mod any_shape;
 #[cfg(feature = "tables")]
 pub mod optimal_5x5;

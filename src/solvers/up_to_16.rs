@@ -40,6 +40,7 @@ use crate::pdb::partitions::{
 use crate::pdb::placements::table_len;
 use crate::pdb::ready;
 use crate::search::budgeted::{self, Answers, Budget, HandOn};
+use crate::search::ida_star::Iterations;
 use crate::search::linear_conflict::LinearConflict;
 use crate::search::move_rules::{GrowingRules, MoveRules};
 use crate::solvers::settings::Settings;
@@ -367,6 +368,29 @@ impl<const W: usize, const N: usize> Rung<W, N> {
             pays_after: after.map(|after| after * cost),
         }
     }
+}
+
+/// The fewest moves from `start` to a `goal` with its blank anywhere (the ladder's tables serve
+/// only goals with the blank in the last cell), and of those the first in dictionary order: IDA*
+/// under linear conflict, which serves every goal, on up to `threads` threads. `None` when
+/// parity says `start` cannot reach `goal`. Milliseconds on most boards, minutes on the
+/// hardest 4x4 ones.
+pub fn path_to_any_goal<const W: usize, const N: usize>(
+    start: &Board<W, N>,
+    goal: &Board<W, N>,
+    threads: usize,
+) -> Option<Vec<Move>> {
+    if start.parity() != goal.parity() {
+        return None;
+    }
+    let heuristic = LinearConflict::new(goal);
+    let search = Iterations::new(start, &heuristic, GrowingRules::new(W, N / W), u32::MAX);
+    let found = search.finish(threads, u64::MAX);
+    Some(
+        found
+            .expect("a search without limits ends with the path")
+            .moves,
+    )
 }
 
 /// The search nodes of linear conflict that cost about what building the tables of the groups

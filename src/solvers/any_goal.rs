@@ -1,0 +1,167 @@
+//! Any goal of a board's shape (`solve --goal`), by renaming tiles so that it is the standard goal
+//! `1 2 .. N-1 0`, which every solver and table serves:
+//!
+//! - a goal with its blank in a corner is mirrored (its columns, its rows or both) to put the
+//!   blank in the bottom-right one, and its tiles renamed; the board goes the same way, and its
+//!   moves come back mirrored. Every solver and table serves it as the standard goal: the fewest
+//!   moves up to 16 cells and with `--optimal` on 5x5, as fast; of those, the first in
+//!   dictionary order only where nothing is mirrored.
+//! - a goal with its blank elsewhere, on a board of up to 16 cells: IDA* under linear conflict
+//!   for that goal, without tables (the fewest moves, slower on the hardest 4x4 boards).
+//! - past 16 cells, such a goal's blank walks to the bottom-right corner (right, then down), the
+//!   board is solved for that arrangement, and the blank walks back: a short path, not proven
+//!   the fewest, at most one board's width and height longer than the path to the corner.
+//!
+//! Each renaming is O(cells).
+
+use crate::board::{parity, swap_to_solve, Move};
+use crate::search::linear_conflict::lower_bound;
+use crate::solvers::any_shape::{AnyShape, Report, OPTIMAL_CELLS};
+
+/// A goal whose blank is in a corner, as the standard goal: which of the board's lines are
+/// mirrored, and each tile's name in the standard goal.
+struct Renaming {
+    width: usize,
+    mirror_columns: bool,
+    mirror_rows: bool,
+    /// The name of each tile in the standard goal, by its name in the goal given.
+    names: Vec<u32>,
+}
+
+impl Renaming {
+    /// The renaming of `goal` (`width` to a row), whose blank is in a corner.
+    fn of(width: usize, goal: &[u32]) -> Renaming {
+        let blank = goal.iter().position(|&t| t == 0).unwrap_or(0);
+        let mut renaming = Renaming {
+            width,
+            mirror_columns: blank % width == 0,
+            mirror_rows: blank < width,
+            names: vec![0; goal.len()],
+        };
+        for (cell, &tile) in renaming.turned(goal).iter().enumerate() {
+            renaming.names[tile as usize] = (cell as u32 + 1) % goal.len() as u32;
+        }
+        renaming
+    }
+
+    /// `tiles` with its columns or rows mirrored as the goal's are.
+    fn turned(&self, tiles: &[u32]) -> Vec<u32> {
+        let (width, height) = (self.width, tiles.len() / self.width);
+        let cell = |to: usize| {
+            let (row, column) = (to / width, to % width);
+            let row = if self.mirror_rows {
+                height - 1 - row
+            } else {
+                row
+            };
+            let column = match self.mirror_columns {
+                true => width - 1 - column,
+                false => column,
+            };
+            row * width + column
+        };
+        (0..tiles.len()).map(|to| tiles[cell(to)]).collect()
+    }
+
+    /// The board `tiles` mirrored and renamed: the standard goal's problem.
+    fn board(&self, tiles: &[u32]) -> Vec<u32> {
+        let turned = self.turned(tiles);
+        turned.iter().map(|&t| self.names[t as usize]).collect()
+    }
+
+    /// A move of the blank on the mirrored board, on the board as given.
+    fn move_back(&self, m: Move) -> Move {
+        match m {
+            Move::Left | Move::Right if self.mirror_columns => m.opposite(),
+            Move::Up | Move::Down if self.mirror_rows => m.opposite(),
+            _ => m,
+        }
+    }
+
+    /// The tile given the name `name` in the standard goal.
+    fn tile(&self, name: u32) -> u32 {
+        self.names.iter().position(|&n| n == name).unwrap_or(0) as u32
+    }
+}
+
+/// `goal` (`width` to a row) with its blank walked right to the last column, then down to the
+/// last row; and the moves that walk it back.
+fn blank_to_corner(width: usize, goal: &[u32]) -> (Vec<u32>, Vec<Move>) {
+    let (mut board, height) = (goal.to_vec(), goal.len() / width);
+    let mut blank = board.iter().position(|&t| t == 0).unwrap_or(0);
+    let (right, down) = (width - 1 - blank % width, height - 1 - blank / width);
+    for step in std::iter::repeat(1)
+        .take(right)
+        .chain(std::iter::repeat(width).take(down))
+    {
+        board.swap(blank, blank + step);
+        blank += step;
+    }
+    let back = [(Move::Up, down), (Move::Left, right)];
+    let back = back.iter().flat_map(|&(m, n)| std::iter::repeat(m).take(n));
+    (board, back.collect())
+}
+
+/// Whether the blank of `goal` (`width` to a row) is in a corner of the board.
+fn in_corner(width: usize, goal: &[u32]) -> bool {
+    let blank = goal.iter().position(|&t| t == 0).unwrap_or(0);
+    let (row, column) = (blank / width, blank % width);
+    (row == 0 || row == goal.len() / width - 1) && (column == 0 || column == width - 1)
+}
+
+/// Solves the board `tiles` for `goal` (arrangements of the same tiles, `width` to a row): each
+/// move of the blank goes to `emit`, in order, and the report follows. `None`, with no move,
+/// when parity says `tiles` cannot reach `goal`.
+pub fn solve_to(
+    solver: &mut AnyShape,
+    width: usize,
+    tiles: &[u32],
+    goal: &[u32],
+    emit: &mut dyn FnMut(Move),
+) -> Option<Report> {
+    if parity(width, tiles) != parity(width, goal) {
+        return None;
+    }
+    if in_corner(width, goal) {
+        let renaming = Renaming::of(width, goal);
+        let board = renaming.board(tiles);
+        return solver.solve(width, &board, &mut |m| emit(renaming.move_back(m)));
+    }
+    if tiles.len() <= OPTIMAL_CELLS {
+        let moves = solver.fewest_moves_to(width, tiles, goal)?;
+        return Some(Report::shortest(&moves, emit));
+    }
+    let (corner, back) = blank_to_corner(width, goal);
+    let board = Renaming::of(width, &corner).board(tiles);
+    let there = solver.solve(width, &board, emit)?;
+    back.iter().for_each(|&m| emit(m));
+    // The bound for the goal itself: each tile named by its home there, counted from 1.
+    let mut home = vec![0; goal.len()];
+    for (cell, &tile) in goal.iter().enumerate() {
+        home[tile as usize] = cell as u32 + 1;
+    }
+    let named: Vec<u32> = tiles
+        .iter()
+        .map(|&t| if t == 0 { 0 } else { home[t as usize] })
+        .collect();
+    let lower_bound = lower_bound(width, &named);
+    let length = there.length + back.len() as u64;
+    Some(Report {
+        length,
+        optimal: length == lower_bound,
+        lower_bound,
+    })
+}
+
+/// Two tiles whose swap lets the board `tiles`, which cannot reach `goal` (`width` to a row),
+/// reach it ([`swap_to_solve`] on the standard goal's problem, the tiles named as given).
+pub fn swap_to_reach(width: usize, tiles: &[u32], goal: &[u32]) -> (u32, u32) {
+    let corner = match in_corner(width, goal) {
+        true => goal.to_vec(),
+        false => blank_to_corner(width, goal).0,
+    };
+    let renaming = Renaming::of(width, &corner);
+    let (a, b) = swap_to_solve(width, &renaming.board(tiles));
+    let (a, b) = (renaming.tile(a), renaming.tile(b));
+    (a.min(b), a.max(b))
+}

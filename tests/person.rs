@@ -1,0 +1,336 @@
+//! `solve` for a person with a puzzle in hand: any goal (`--goal`) against an independent
+//! breadth-first search on every 3x3 start, against Korf's published lengths on 4x4, and
+//! against itself the other way round; the tiles that slide (`--tiles`) replayed; why a board
+//! cannot reach the goal, against an independent count.
+
+use crate::common;
+
+use common::{
+    digits, distances_by_hash_map, first_shortest_path, korf_100, manhattan_sum, random_walk,
+    replay, rows_of, run_with, solvable_by_inversions, stdout_of, Rng,
+};
+
+const SOLVE: &str = env!("CARGO_BIN_EXE_solve");
+
+/// Every arrangement of `0..9`, in lexicographic order.
+fn arrangements_of_nine() -> Vec<Vec<u8>> {
+    let mut all = Vec::new();
+    let mut p: Vec<u8> = (0..9).collect();
+    loop {
+        all.push(p.clone());
+        let i = match (1..9).rev().find(|&i| p[i - 1] < p[i]) {
+            Some(i) => i,
+            None => return all,
+        };
+        let j = (i..9).rev().find(|&j| p[j] > p[i - 1]).unwrap();
+        p.swap(i - 1, j);
+        p[i..].reverse();
+    }
+}
+
+/// Whether the blank of `goal` (`columns` wide) is in a corner.
+fn blank_in_corner(goal: &[u8], columns: usize) -> bool {
+    let blank = goal.iter().position(|&t| t == 0).unwrap();
+    let rows = goal.len() / columns;
+    [0, rows - 1].contains(&(blank / columns)) && [0, columns - 1].contains(&(blank % columns))
+}
+
+/// `solve --goal` on every 3x3 start for a goal with the blank in the middle (Luogu P1379's)
+/// and one with it in a corner, and on every ninth for one with it on an edge, against a
+/// breadth-first search from each goal: `unsolvable` exactly where the goal is out of reach,
+/// else a path of its length that replays to the goal; where nothing is mirrored, the first
+/// such path in dictionary order.
+#[test]
+fn any_goal_on_every_3x3_start_against_breadth_first_search() {
+    let every = arrangements_of_nine();
+    for (goal, step) in [("123804765", 1), ("012345678", 1), ("123456708", 9)] {
+        let boards: Vec<Vec<u8>> = every.iter().step_by(step).cloned().collect();
+        let input: Vec<String> = boards.iter().map(|b| digits(b)).collect();
+        let input = input.join("\n\n");
+        let goal_tiles: Vec<u8> = goal.bytes().map(|b| b - b'0').collect();
+        let distance = distances_by_hash_map(&goal_tiles, 3);
+        let output = stdout_of(SOLVE, &["--goal", goal], &input);
+        let answers: Vec<&str> = output.lines().collect();
+        assert_eq!(answers.len(), boards.len(), "goal {}", goal);
+        let goal_u32: Vec<u32> = goal_tiles.iter().map(|&t| u32::from(t)).collect();
+        for (board, answer) in boards.iter().zip(answers) {
+            let d = match distance.get(board) {
+                None => {
+                    assert_eq!(answer, "unsolvable", "{:?} to {}", board, goal);
+                    continue;
+                }
+                Some(&d) => d,
+            };
+            if !blank_in_corner(&goal_tiles, 3) {
+                let first = first_shortest_path(board, 3, |b| distance.get(b).copied());
+                assert_eq!(Some(answer.to_string()), first, "{:?} to {}", board, goal);
+                continue;
+            }
+            let tiles: Vec<u32> = board.iter().map(|&t| u32::from(t)).collect();
+            assert_eq!(answer.len() as u32, d, "{:?} to {}", board, goal);
+            assert_eq!(replay(3, &tiles, answer), Some(goal_u32.clone()));
+        }
+    }
+}
+
+/// Korf's 100 boards as published, for their goal with the blank first (a corner: mirrored to
+/// the standard goal, under the 4x4 tables): every path has the published length and replays
+/// to that goal.
+#[test]
+fn korf_100_for_the_goal_with_the_blank_first() {
+    // `korf_100` poses each board for the goal `1 2 .. 15 0` by turning it half round; turned
+    // back, it is Korf's own.
+    let boards: Vec<(usize, Vec<u32>)> = korf_100()
+        .iter()
+        .map(|(length, tiles)| {
+            let turned = tiles
+                .iter()
+                .rev()
+                .map(|&t| if t == 0 { 0 } else { 16 - u32::from(t) });
+            (*length, turned.collect())
+        })
+        .collect();
+    let input: Vec<String> = boards.iter().map(|(_, b)| rows_of(4, b)).collect();
+    let goal: Vec<u32> = (0..16).collect();
+    let goal_line = rows_of(16, &goal);
+    let output = stdout_of(SOLVE, &["--goal", goal_line.trim()], &input.join("\n"));
+    let paths: Vec<&str> = output.lines().collect();
+    assert_eq!(paths.len(), 100);
+    for ((length, board), path) in boards.iter().zip(paths) {
+        assert_eq!(path.len(), *length, "{:?}", board);
+        assert_eq!(replay(4, board, path), Some(goal.clone()), "{:?}", board);
+    }
+}
+
+/// A goal with its blank off the corners on 4x4 (IDA* under linear conflict for that goal)
+/// against the other way round: from the goal to the board, whose blank is in a corner (the
+/// tables' search): both take the same number of moves, and both replay.
+#[test]
+fn a_4x4_goal_off_the_corners_against_the_way_back() {
+    let mut rng = Rng::new(1379);
+    for _ in 0..6 {
+        let board = blank_walked_to(random_walk(4, 60, &mut rng), 15);
+        let goal = fix_parity(blank_walked_to(random_walk(4, 40, &mut rng), 5), &board);
+        let there = answer(&board, &goal);
+        let back = answer(&goal, &board);
+        assert_eq!(there.len(), back.len(), "{:?} to {:?}", board, goal);
+        assert_eq!(replay(4, &board, &there), Some(goal.clone()));
+        assert_eq!(replay(4, &goal, &back), Some(board.clone()));
+    }
+}
+
+/// `tiles` (4x4) with the blank walked along its row, then its column, to `cell`.
+fn blank_walked_to(mut tiles: Vec<u32>, cell: usize) -> Vec<u32> {
+    let mut blank = tiles.iter().position(|&t| t == 0).unwrap();
+    while blank % 4 != cell % 4 {
+        let next = if blank % 4 < cell % 4 {
+            blank + 1
+        } else {
+            blank - 1
+        };
+        tiles.swap(blank, next);
+        blank = next;
+    }
+    while blank != cell {
+        let next = if blank < cell { blank + 4 } else { blank - 4 };
+        tiles.swap(blank, next);
+        blank = next;
+    }
+    tiles
+}
+
+/// `goal`, with two of its tiles swapped if it cannot be reached from `board`.
+fn fix_parity(mut goal: Vec<u32>, board: &[u32]) -> Vec<u32> {
+    let solvable = |tiles: &[u32]| solvable_by_inversions(4, 4, tiles);
+    if solvable(&goal) != solvable(board) {
+        let tiles: Vec<usize> = (0..16).filter(|&c| goal[c] != 0).take(2).collect();
+        goal.swap(tiles[0], tiles[1]);
+    }
+    goal
+}
+
+/// `solve --goal GOAL`'s path from the 4x4 board `board`.
+fn answer(board: &[u32], goal: &[u32]) -> String {
+    let goal_line = rows_of(16, goal);
+    let output = stdout_of(SOLVE, &["--goal", goal_line.trim()], &rows_of(4, board));
+    output.trim_end().to_string()
+}
+
+/// Past 16 cells, a goal with its blank off the corners (the blank walked to a corner and back)
+/// and one with it in the top-left corner (mirrored): the paths replay to the goal, and the
+/// `--stats` line's lower bound lies between the tiles' Manhattan distance from their homes in
+/// the goal and the path's length.
+#[test]
+fn larger_boards_reach_any_goal() {
+    let mut rng = Rng::new(2024);
+    for (side, blank) in [(5, 12), (5, 0), (7, 24), (6, 35)] {
+        let board = random_walk(side, 3000, &mut rng);
+        let mut goal = random_walk(side, 3000, &mut rng);
+        let at = goal.iter().position(|&t| t == 0).unwrap();
+        goal.swap(at, blank);
+        if solvable_by_inversions(side, side, &goal) != solvable_by_inversions(side, side, &board) {
+            let tiles: Vec<usize> = (0..goal.len()).filter(|&c| goal[c] != 0).take(2).collect();
+            goal.swap(tiles[0], tiles[1]);
+        }
+        let goal_line = rows_of(goal.len(), &goal);
+        let args = ["--goal", goal_line.trim(), "--stats"];
+        let output = stdout_of(SOLVE, &args, &rows_of(side, &board));
+        let (path, stats) = output.split_once('\n').unwrap();
+        assert_eq!(
+            replay(side, &board, path),
+            Some(goal.clone()),
+            "{}x{}",
+            side,
+            side
+        );
+        // The tiles renamed by their homes in the goal, so that the standard goal's distance is
+        // the goal's.
+        let mut home = vec![0; goal.len()];
+        for (cell, &tile) in goal.iter().enumerate() {
+            home[tile as usize] = cell as u32 + 1;
+        }
+        let renamed: Vec<u32> = board
+            .iter()
+            .map(|&t| if t == 0 { 0 } else { home[t as usize] })
+            .collect();
+        let manhattan = manhattan_sum(side, &renamed);
+        let words: Vec<&str> = stats.split([' ', ',']).collect();
+        let at = words.iter().position(|&w| w == "bound").unwrap();
+        let bound: u64 = words[at + 1].parse().unwrap();
+        assert!(
+            manhattan <= bound && bound <= path.len() as u64,
+            "{}",
+            stats
+        );
+    }
+}
+
+/// A goal that is no board, or more than one, or a board of another shape than the goal's, is
+/// one error line naming what is wrong and where; answers before it stay.
+#[test]
+fn a_bad_goal_or_a_board_of_another_shape_is_named() {
+    let error = |args: &[&str], input: &str| {
+        let (output, _) = run_with(SOLVE, args, input.as_bytes());
+        assert_eq!(output.status.code(), Some(2), "{:?}", args);
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        (stdout, String::from_utf8(output.stderr).unwrap())
+    };
+    let square = "a board on one line is square, of 4, 9, 16, ... 961 tiles; found 8";
+    let message = format!(
+        "error: --goal is no board: line 1: {}: give the board's rows one a line\n",
+        square
+    );
+    assert_eq!(error(&["--goal", "12345678"], ""), (String::new(), message));
+    let message = "error: --goal is no board: line 1: tile 9 is out of range 0-8\n";
+    assert_eq!(error(&["--goal", "123456789"], "").1, message);
+    let message = "error: --goal is no board: line 1: tile 8 appears twice and tile 0 is missing\n";
+    assert_eq!(error(&["--goal", "1 2 3 4 5 6 7 8 8"], "").1, message);
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("goals");
+    std::fs::create_dir_all(&dir).unwrap();
+    let two = dir.join("two-goals.txt");
+    std::fs::write(&two, "1 2\n3 0\n\n1 2\n0 3\n").unwrap();
+    let message = "error: --goal needs one board, not more\n";
+    assert_eq!(error(&["--goal", two.to_str().unwrap()], "").1, message);
+    let (answers, message) = error(&["--goal", "123804765"], "283104765\n\n1 2\n3 0\n");
+    assert_eq!(answers, "ULDR\n");
+    let expected = "error: line 3: the board is 2 x 2, where the goal is 3 x 3\n";
+    assert_eq!(message, expected);
+    // A goal in a file, as rows.
+    let one = dir.join("goal.txt");
+    std::fs::write(&one, "1 2 3\n8 0 4\n7 6 5\n").unwrap();
+    let path = stdout_of(SOLVE, &["--goal", one.to_str().unwrap()], "283104765\n");
+    assert_eq!(path, "ULDR\n");
+}
+
+/// `--tiles`: each move as the tile that slides and its way, the blank's own letter the
+/// opposite; replayed as a person slides them, the tiles reach the goal.
+#[test]
+fn the_tiles_that_slide_replay_to_the_goal() {
+    let mut rng = Rng::new(8);
+    for (rows, columns) in [(3, 3), (4, 4), (2, 5), (6, 6)] {
+        let board = common::random_solvable_board(rows, columns, &mut rng);
+        let input = rows_of(columns, &board);
+        let letters = stdout_of(SOLVE, &[], &input);
+        let slides = stdout_of(SOLVE, &["--tiles"], &input);
+        let slides: Vec<&str> = slides.trim_end().split(", ").collect();
+        assert_eq!(slides.len(), letters.trim_end().len());
+        let mut tiles = board.clone();
+        for (slide, letter) in slides.iter().zip(letters.chars()) {
+            let (tile, way) = slide.split_once(' ').unwrap();
+            let tile: u32 = tile.parse().unwrap();
+            let from = tiles.iter().position(|&t| t == tile).unwrap();
+            let blank = tiles.iter().position(|&t| t == 0).unwrap();
+            // The tile's way, and where the blank stands from it.
+            let (expected_blank, opposite) = match way {
+                "up" => (from.wrapping_sub(columns), 'D'),
+                "down" => (from + columns, 'U'),
+                "left" => (from.wrapping_sub(1), 'R'),
+                "right" => (from + 1, 'L'),
+                other => panic!("no way {:?}", other),
+            };
+            assert_eq!(blank, expected_blank, "{} on {:?}", slide, tiles);
+            assert_eq!(letter, opposite);
+            tiles.swap(from, blank);
+        }
+        let goal: Vec<u32> = (1..board.len() as u32).chain([0]).collect();
+        assert_eq!(tiles, goal);
+    }
+}
+
+/// With `--stats`, a board that cannot reach the goal says why on standard error: its width's
+/// rule with the count of pairs in the wrong order (against an independent count) and, on an
+/// even width, the blank's row from the bottom; and two tiles whose swap lets it, which it does.
+/// The answer stays `unsolvable`.
+#[test]
+fn an_unsolvable_board_says_why() {
+    let mut rng = Rng::new(5);
+    for (rows, columns) in [(3, 3), (4, 4), (3, 4), (5, 5)] {
+        let mut board = common::random_solvable_board(rows, columns, &mut rng);
+        let tiles: Vec<usize> = (0..board.len())
+            .filter(|&c| board[c] != 0)
+            .take(2)
+            .collect();
+        board.swap(tiles[0], tiles[1]);
+        let (output, _) = run_with(SOLVE, &["--stats"], rows_of(columns, &board).as_bytes());
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "unsolvable\n");
+        let said = String::from_utf8(output.stderr).unwrap();
+        let prefix = "solve: board 1 cannot reach the goal: on a board ";
+        assert!(
+            said.starts_with(prefix) && said.ends_with(" would let it\n"),
+            "{}",
+            said
+        );
+        let pairs = (0..board.len())
+            .flat_map(|i| (i + 1..board.len()).map(move |j| (i, j)))
+            .filter(|&(i, j)| board[i] != 0 && board[j] != 0 && board[i] > board[j])
+            .count();
+        let blank = board.iter().position(|&t| t == 0).unwrap();
+        let counted = match columns % 2 {
+            1 => format!("must be even, here {};", pairs),
+            _ => format!("must be odd, here {} + {};", pairs, rows - blank / columns),
+        };
+        assert!(said.contains(&counted), "{} lacks {}", said, counted);
+        let words: Vec<&str> = said.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "swapping").unwrap();
+        let (a, b): (u32, u32) = (
+            words[at + 2].parse().unwrap(),
+            words[at + 4].parse().unwrap(),
+        );
+        let (i, j) = (
+            board.iter().position(|&t| t == a).unwrap(),
+            board.iter().position(|&t| t == b).unwrap(),
+        );
+        board.swap(i, j);
+        assert!(solvable_by_inversions(rows, columns, &board), "{}", said);
+    }
+}
+
+/// A square board on one line, in numbers or a tile a character, is the board of its rows.
+#[test]
+fn a_square_board_on_one_line_is_its_rows() {
+    let rows = "1 2 3\n4 0 5\n7 8 6\n\n2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n";
+    let lines = "123405786\n\n2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15\n";
+    let answers = stdout_of(SOLVE, &[], rows);
+    assert_eq!(answers, "RD\nLLLDRDRDR\n");
+    assert_eq!(stdout_of(SOLVE, &[], lines), answers);
+}
