@@ -35,15 +35,15 @@ fn blank_in_corner(goal: &[u8], columns: usize) -> bool {
     [0, rows - 1].contains(&(blank / columns)) && [0, columns - 1].contains(&(blank % columns))
 }
 
-/// `solve --goal` on every 3x3 start for a goal with the blank in the middle (Luogu P1379's)
-/// and one with it in a corner, and on every ninth for one with it on an edge, against a
-/// breadth-first search from each goal: `unsolvable` exactly where the goal is out of reach,
-/// else a path of its length that replays to the goal; where nothing is mirrored, the first
-/// such path in dictionary order.
+/// `solve --goal` on every 3x3 start for a goal with the blank in the middle (Luogu P1379's), on
+/// every other start for one with it in a corner, and on every ninth for one on an edge, against a
+/// breadth-first search from each goal: `unsolvable` exactly where the goal is out of reach, else a
+/// path of its length that replays to the goal; where nothing is mirrored, the first such path in
+/// dictionary order.
 #[test]
 fn any_goal_on_every_3x3_start_against_breadth_first_search() {
     let every = arrangements_of_nine();
-    for (goal, step) in [("123804765", 1), ("012345678", 1), ("123456708", 9)] {
+    for (goal, step) in [("123804765", 1), ("012345678", 2), ("123456708", 9)] {
         let boards: Vec<Vec<u8>> = every.iter().step_by(step).cloned().collect();
         let input: Vec<String> = boards.iter().map(|b| digits(b)).collect();
         let input = input.join("\n\n");

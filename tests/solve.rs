@@ -664,14 +664,14 @@ fn saved_tables(name: &str, fill: fn(&Path)) -> PathBuf {
     dir
 }
 
-/// `solve --tables DIR` on 6x6 boards: beam search under the 6x6 board's tables. On two boards
-/// of random walks every path replays to the goal; the paths are the same on one thread and on
-/// two, and shorter in all than under linear conflict without the tables.
+/// `solve --tables DIR` on a 6x6 board: beam search under the 6x6 board's tables. On a board of a
+/// random walk the path replays to the goal, is the same on one thread and on two, and is
+/// shorter than under linear conflict without the tables.
 #[test]
 fn six_by_six_paths_under_saved_tables() {
     let dir = tables_6x6();
     let mut rng = Rng::new(36);
-    let boards: Vec<Vec<u32>> = (0..2)
+    let boards: Vec<Vec<u32>> = (0..1)
         .map(|_| random_walk(6, 1000 + rng.below(9001), &mut rng))
         .collect();
     let paths = |args: &[&str]| {
@@ -731,7 +731,7 @@ fn six_by_six_tables_estimate_between_manhattan_distance_and_the_fewest_moves() 
     }
 }
 
-/// `solve --tables DIR` on 5x5 boards: beam search under the 6-6-6-6 tables. On three of Korf and
+/// `solve --tables DIR` on 5x5 boards: beam search under the 6-6-6-6 tables. On two of Korf and
 /// Felner's boards every path replays to the goal and none is shorter than the published
 /// optimum; the paths are the same on one thread and on two, and shorter in all than under
 /// linear conflict without the tables.
@@ -742,7 +742,7 @@ fn five_by_five_paths_under_saved_tables() {
         .into_iter()
         .skip(11)
         .step_by(10)
-        .take(3)
+        .take(2)
         .collect();
     shorter_under_tables(&dir, |args| korf_felner_paths(&korf, args));
 }
