@@ -20,7 +20,9 @@ impl Refs {
     pub fn of(tokens: &[Token]) -> Refs {
         let mut refs = Refs::default();
         for (i, token) in tokens.iter().enumerate() {
-            let after_dot = i > 0 && tokens[i - 1].text == ".";
+            // A field or method after one dot; a struct's base after two (`..BASE`) is a name.
+            let dot = |back: usize| i >= back && tokens[i - back].text == ".";
+            let after_dot = dot(1) && !dot(2);
             // A name being defined (`fn name`) refers to nothing.
             let defined = i > 0
                 && matches!(
@@ -442,6 +444,13 @@ pub fn lines_between<S: AsRef<str>>(lines: &[S], from: usize, to: usize) -> Stri
 mod tests {
     use super::*;
     use crate::tokens::lex;
+
+    #[test]
+    fn a_struct_base_after_two_dots_is_a_name_a_field_after_one_is_not() {
+        let refs = Refs::of(&lex("Format { count: a.len(), ..BASE }"));
+        assert!(refs.idents.contains("BASE") && refs.idents.contains("a"));
+        assert!(!refs.idents.contains("len") && refs.calls.contains("len"));
+    }
 
     #[test]
     fn a_use_tree_imports_each_leaf_and_a_trailing_comma_nothing() {
