@@ -182,11 +182,12 @@ fn answer(
     let drawn = wanted.show && tiles.len() <= show::MAX_CELLS;
     // The line whole before any of it is written (a board of 999 x 999 takes about 160 MB), so
     // that a run cut short leaves no half of it.
-    let (mut moves, mut line, mut slides) = (Vec::new(), Vec::new(), Slides::new(width, tiles));
+    let (mut moves, mut line) = (Vec::new(), Vec::new());
+    let mut slides = wanted.slides.then(|| Slides::new(width, tiles));
     let mut emit = |m: Move| {
-        match wanted.slides {
-            true => slides.push(m),
-            false => line.push(m.letter() as u8),
+        match &mut slides {
+            Some(slides) => slides.push(m),
+            None => line.push(m.letter() as u8),
         }
         if drawn {
             moves.push(m);
@@ -209,7 +210,7 @@ fn answer(
             return Ok(writeln!(out, "unsolvable")?);
         }
     };
-    if wanted.slides {
+    if let Some(slides) = slides {
         line = slides.text;
     }
     line.push(b'\n');
@@ -239,12 +240,13 @@ fn why_unsolvable(width: usize, tiles: &[u32], goal: Option<&[u32]>) -> String {
         "on a board {} wide, the pairs of tiles in the wrong order",
         width
     );
+    let count = inversions(tiles);
     let rule = match width % 2 {
-        1 => format!("{} must be even, here {}", pairs, inversions(tiles)),
+        1 => format!("{} must be even, here {}", pairs, count),
         _ => {
             let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
             let from_bottom = tiles.len() / width - blank / width;
-            let counts = format!("here {} + {}", inversions(tiles), from_bottom);
+            let counts = format!("here {} + {}", count, from_bottom);
             format!(
                 "{} plus the blank's row from the bottom must be odd, {}",
                 pairs, counts

@@ -250,16 +250,26 @@ pub fn inversions(tiles: &[u32]) -> u64 {
     count
 }
 
+/// The Manhattan distance of `tile` from `cell` to its home in the goal `1 2 .. N-1 0`, on a
+/// board `width` wide (0 for the blank).
+#[inline]
+pub fn home_distance(width: usize, tile: u32, cell: usize) -> u32 {
+    match tile {
+        0 => 0,
+        tile => {
+            let home = tile as usize - 1;
+            let (row, column) = (cell / width, cell % width);
+            (row.abs_diff(home / width) + column.abs_diff(home % width)) as u32
+        }
+    }
+}
+
 /// Two tiles whose swap lets the board `tiles` (`width` to a row), which cannot reach the goal
 /// `1 2 .. N-1 0`, reach it: a swap of any two tiles flips the parity. Of the swaps that bring a
 /// tile home, the one that lowers the tiles' Manhattan distance most (two tiles swapped on a
 /// solved board are swapped back), else tiles 1 and 2; O(cells).
 pub fn swap_to_solve(width: usize, tiles: &[u32]) -> (u32, u32) {
-    let distance = |tile: u32, cell: usize| {
-        let home = tile as usize - 1;
-        let rows = (home / width).abs_diff(cell / width);
-        rows + (home % width).abs_diff(cell % width)
-    };
+    let distance = |tile, cell| home_distance(width, tile, cell);
     let mut best = (0, (1, 2));
     for (cell, &tile) in tiles.iter().enumerate() {
         let home = (tile as usize).wrapping_sub(1);

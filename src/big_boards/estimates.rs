@@ -4,11 +4,10 @@
 //! a slide), a search's pattern databases on a board they serve ([`Tables`]: O(1) a slide), and
 //! on 6x6 those tables with the conflicts of the lines in the rank ([`TablesAndConflicts`]).
 
+use crate::board::home_distance;
 use crate::pdb::additive::{PatternDb, PatternState};
 use crate::search::ida_star::Heuristic;
-use crate::search::linear_conflict::{
-    column_conflict, conflicts, home_distance, lower_bound, row_conflict,
-};
+use crate::search::linear_conflict::{column_conflict, conflicts, lower_bound, row_conflict};
 
 /// What beam search ranks a level's boards by: a lower bound on the moves to the goal, followed
 /// from a board to its neighbour by the one tile that slid. Each thread works with its own

@@ -109,17 +109,8 @@ pub const PATH_OF_X: Format = Format {
     between: "",
 };
 
-/// The first shortest path in upper case, or `This puzzle is not solvable.` (UVa 10181).
-pub const PATH_OR_NOT_SOLVABLE: Format = Format {
-    count: false,
-    moves: true,
-    lowercase: false,
-    numbered: false,
-    none: "This puzzle is not solvable.",
-    between: "",
-};
-
-/// `Case k: ` and then [`PATH_OR_NOT_SOLVABLE`]'s answer (LightOJ "15-Puzzle").
+/// `Case k: ` and the first shortest path in upper case, or `This puzzle is not solvable.`
+/// (LightOJ "15-Puzzle").
 pub const CASES_PATH_OR_NOT_SOLVABLE: Format = Format {
     count: false,
     moves: true,
@@ -129,15 +120,19 @@ pub const CASES_PATH_OR_NOT_SOLVABLE: Format = Format {
     between: "",
 };
 
-/// `Case k: ` and the fewest moves, then the first shortest path in lower case on a line of its
-/// own (HDU 3567).
+/// [`CASES_PATH_OR_NOT_SOLVABLE`]'s answers without `Case k: ` (UVa 10181).
+pub const PATH_OR_NOT_SOLVABLE: Format = Format {
+    numbered: false,
+    ..CASES_PATH_OR_NOT_SOLVABLE
+};
+
+/// `Case k: ` and the fewest moves, then [`PATH_OF_X`]'s path on a line of its own, and nothing
+/// where there is none (HDU 3567).
 pub const CASES_COUNT_AND_PATH: Format = Format {
     count: true,
-    moves: true,
-    lowercase: true,
     numbered: true,
     none: "",
-    between: "",
+    ..PATH_OF_X
 };
 
 /// Runs a judge program: `next_case` reads a case (start, goal), `None` at the end; `solver`

@@ -4,7 +4,7 @@
 //! lines of up to 4 cells (a longer line adds none). A slide updates both by table look-ups.
 //! [`lower_bound`]: any size.
 
-use crate::board::Board;
+use crate::board::{home_distance, Board};
 use crate::search::ida_star::Heuristic;
 use crate::search::manhattan;
 
@@ -188,20 +188,6 @@ pub fn conflicts(width: usize, tiles: &[u32]) -> u64 {
         sum += u64::from(column_conflict(width, tiles, column, &mut tails));
     }
     sum
-}
-
-/// The Manhattan distance of `tile` from `cell` to its home on a board `width` wide (0 for the
-/// blank).
-#[inline]
-pub fn home_distance(width: usize, tile: u32, cell: usize) -> u32 {
-    match tile {
-        0 => 0,
-        tile => {
-            let home = tile as usize - 1;
-            let (row, column) = (cell / width, cell % width);
-            (row.abs_diff(home / width) + column.abs_diff(home % width)) as u32
-        }
-    }
 }
 
 /// The conflict of row `row` of the board `tiles` (`width` to a row): [`line_conflict`] of the
