@@ -731,18 +731,17 @@ fn six_by_six_tables_estimate_between_manhattan_distance_and_the_fewest_moves() 
     }
 }
 
-/// `solve --tables DIR` on 5x5 boards: beam search under the 6-6-6-6 tables. On two of Korf and
-/// Felner's boards every path replays to the goal and none is shorter than the published
-/// optimum; the paths are the same on one thread and on two, and shorter in all than under
-/// linear conflict without the tables.
+/// `solve --tables DIR` on a 5x5 board: beam search under the 6-6-6-6 tables. On one of Korf and
+/// Felner's boards the path replays to the goal and is no shorter than the published optimum;
+/// it is the same on one thread and on two, and shorter than under linear conflict without the
+/// tables.
 #[test]
 fn five_by_five_paths_under_saved_tables() {
     let dir = tables_5x5();
     let korf: Vec<_> = korf_felner_50()
         .into_iter()
         .skip(11)
-        .step_by(10)
-        .take(2)
+        .take(1)
         .collect();
     shorter_under_tables(&dir, |args| korf_felner_paths(&korf, args));
 }
