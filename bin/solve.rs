@@ -21,6 +21,8 @@ use engine::quote::quoted_in_full;
 use engine::solvers::any_goal::{solve_to, swap_to_reach};
 use engine::solvers::any_shape::{AnyShape, Report};
 use engine::terminal::is_terminal;
+#[cfg(feature = "tables")]
+use engine::{os::reporting_on_interrupt, solvers::optimal_5x5::SoFar};
 
 const HELP: &str = "\
 solve: short solutions for a sliding puzzle of any shape
@@ -148,57 +150,61 @@ fn solve() -> Run {
                 let note = format!("solve: board {} is not drawn: {}, {}", solved, why, cells);
                 progress::tell(&format!("{}\n", note));
             }
-            // Each answer written as soon as it is known: a board is done once it is out.
-            let mut solved_by = |solver: &mut AnyShape| -> Run {
-                let goal = goal.map(|(_, goal)| &goal[..]);
-                answer(solver, (*width, tiles, goal), solved, out, wanted)?;
-                Ok(out.flush()?)
-            };
+            let goal = goal.map(|(_, goal)| &goal[..]);
+            let solved_by =
+                |solver: &mut AnyShape| answer(solver, (*width, tiles, goal), solved, wanted);
+            // A search of hours: Ctrl-C gives the path known so far (of the board itself: a
+            // goal's search runs on a board renamed).
+            #[cfg(feature = "tables")]
+            if let Some(so_far) = solver
+                .so_far(*width, tiles.len())
+                .filter(|_| goal.is_none())
+            {
+                let board = (solved, Instant::now());
+                let report = || stopped(so_far, (*width, tiles), board, wanted);
+                let text = reporting_on_interrupt(report, || solved_by(&mut solver));
+                write_now(out, &text)?;
+                continue;
+            }
             // A search for the fewest moves tells its own progress; beam search and
             // construction, a line naming the board, wiped however the board ends.
-            match solver.method(*width, tiles.len()) {
+            let text = match solver.method(*width, tiles.len()) {
                 Some(how) => {
                     let shape = format!("{} x {}", tiles.len() / width, width);
                     let what = format!("board {} ({}): {}", solved, shape, how);
-                    progress::telling(&what, || solved_by(&mut solver))?
+                    progress::telling(&what, || solved_by(&mut solver))
                 }
-                None => solved_by(&mut solver)?,
-            }
+                None => solved_by(&mut solver),
+            };
+            write_now(out, &text)?;
         }
         Ok(())
     })
 }
 
+/// Writes a board's answer at once, as soon as it is known: a board is done once it is out.
+fn write_now(out: &mut Output, text: &[u8]) -> Run {
+    out.write_all(text)?;
+    Ok(out.flush()?)
+}
+
 /// Solves the board `tiles`, `width` to a row, the input's board `number`, for the `goal` given
-/// or else the standard one, and prints its line of moves and what else is `wanted`.
+/// or else the standard one: its line of moves and what else is `wanted`, to be written.
 fn answer(
     solver: &mut AnyShape,
     (width, tiles, goal): (usize, &[u32], Option<&[u32]>),
     number: usize,
-    out: &mut Output,
     wanted: Wanted,
-) -> Run {
+) -> Vec<u8> {
     let started = Instant::now();
-    let drawn = wanted.show && tiles.len() <= show::MAX_CELLS;
-    // The line whole before any of it is written (a board of 999 x 999 takes about 160 MB), so
-    // that a run cut short leaves no half of it.
-    let (mut moves, mut line) = (Vec::new(), Vec::new());
-    let mut slides = wanted.slides.then(|| Slides::new(width, tiles));
-    let mut emit = |m: Move| {
-        match &mut slides {
-            Some(slides) => slides.push(m),
-            None => line.push(m.letter() as u8),
-        }
-        if drawn {
-            moves.push(m);
-        }
-    };
+    let mut written = Written::new(width, tiles, wanted);
+    let emit = &mut |m| written.push(m);
     let report = match goal {
-        Some(goal) => solve_to(solver, width, tiles, goal, &mut emit),
-        None => solver.solve(width, tiles, &mut emit),
+        Some(goal) => solve_to(solver, width, tiles, goal, emit),
+        None => solver.solve(width, tiles, emit),
     };
-    let report = match report {
-        Some(report) => report,
+    match report {
+        Some(report) => written.text(&report, started),
         None => {
             if wanted.why {
                 let why = why_unsolvable(width, tiles, goal);
@@ -207,21 +213,107 @@ fn answer(
                     number, why
                 ));
             }
-            return Ok(writeln!(out, "unsolvable")?);
+            b"unsolvable\n".to_vec()
         }
+    }
+}
+
+/// A board's answer as it is written: its line of moves (or of the tiles that slide), and what
+/// else is `wanted`.
+struct Written<'a> {
+    width: usize,
+    tiles: &'a [u32],
+    wanted: Wanted,
+    /// Whether the board is drawn (`--show`, up to its most cells), and its moves, if so.
+    drawn: bool,
+    moves: Vec<Move>,
+    /// The line so far: the moves' letters, or else the tiles that slide.
+    line: Vec<u8>,
+    slides: Option<Slides>,
+}
+
+impl<'a> Written<'a> {
+    fn new(width: usize, tiles: &'a [u32], wanted: Wanted) -> Self {
+        Written {
+            width,
+            tiles,
+            wanted,
+            drawn: wanted.show && tiles.len() <= show::MAX_CELLS,
+            moves: Vec::new(),
+            line: Vec::new(),
+            slides: wanted.slides.then(|| Slides::new(width, tiles)),
+        }
+    }
+
+    /// The next move. The line is kept whole until it is written (a board of 999 x 999 takes
+    /// about 160 MB), so that a run cut short leaves no half of it.
+    fn push(&mut self, m: Move) {
+        match &mut self.slides {
+            Some(slides) => slides.push(m),
+            None => self.line.push(m.letter() as u8),
+        }
+        if self.drawn {
+            self.moves.push(m);
+        }
+    }
+
+    /// All that is written of a solution found from `started` until now, as `report` tells it.
+    fn text(self, report: &Report, started: Instant) -> Vec<u8> {
+        let mut text = match self.slides {
+            Some(slides) => slides.text,
+            None => self.line,
+        };
+        text.push(b'\n');
+        if self.wanted.stats {
+            text.extend(format!("{}\n", statistics(report, started)).bytes());
+        }
+        if self.drawn {
+            let drawing = show::draw(self.width, self.tiles, &self.moves, false);
+            text.extend(format!("{}\n", drawing).bytes());
+        }
+        text
+    }
+}
+
+/// What `solve` prints when Ctrl-C stops the search for the fewest moves on the input's board
+/// `number`, `tiles` (`width` to a row), begun at `started`: the path known `so_far`, as an
+/// answer, and on standard error how far it is from proven the fewest.
+#[cfg(feature = "tables")]
+fn stopped(
+    so_far: &SoFar,
+    (width, tiles): (usize, &[u32]),
+    (number, started): (usize, Instant),
+    wanted: Wanted,
+) {
+    let proven = u64::from(so_far.proven());
+    let said = match so_far.path() {
+        Some(path) => {
+            let mut written = Written::new(width, tiles, wanted);
+            path.iter().for_each(|&m| written.push(m));
+            let length = path.len() as u64;
+            let report = Report {
+                length,
+                optimal: length == proven,
+                lower_bound: proven,
+            };
+            let mut out = std::io::stdout().lock();
+            let text = written.text(&report, started);
+            let _ = out.write_all(&text).and_then(|()| out.flush());
+            match report.optimal {
+                true => format!("its path of {} moves is the fewest", length),
+                false => format!(
+                    "its path of {} moves is the shortest found, not proven the fewest: at \
+                     least {} are needed",
+                    length, proven
+                ),
+            }
+        }
+        None => format!(
+            "no path was found yet: at least {} moves are needed",
+            proven
+        ),
     };
-    if let Some(slides) = slides {
-        line = slides.text;
-    }
-    line.push(b'\n');
-    out.write_all(&line)?;
-    if wanted.stats {
-        writeln!(out, "{}", statistics(&report, started))?;
-    }
-    if drawn {
-        writeln!(out, "{}", show::draw(width, tiles, &moves, false))?;
-    }
-    Ok(())
+    progress::interject(&format!("solve: stopped on board {}: {}\n", number, said));
 }
 
 /// Why the board `tiles` (`width` to a row) cannot reach the goal, in a line: the rule of its

@@ -1,7 +1,8 @@
 //! Calls to the operating system that std (as of Rust 1.63) lacks: the crate's unsafe code, in
 //! one room, each call behind a function that states its contract. An advisory lock on a file
 //! (unix; elsewhere never had); on Linux, holding back the signals that end a process while an
-//! answer is written, and a file mapped into memory, watched for being cut short.
+//! answer is written, a report of what long work knows on Ctrl-C, and a file mapped into memory,
+//! watched for being cut short.
 
 use std::fs::File;
 use std::io;
@@ -113,27 +114,77 @@ pub fn holding_signals<T>(write: impl FnOnce() -> T) -> T {
     return write();
 }
 
+/// Runs `work`; should Ctrl-C (SIGINT) come meanwhile, `report` runs, from a thread of its own
+/// within a twentieth of a second while `work` goes on, and the process ends with status 130,
+/// as a shell tells of a process that Ctrl-C ended. Once `work` has returned, SIGINT ends the
+/// process as it would have (held back while an answer is written, [`holding_signals`]).
+/// Where the process was started ignoring SIGINT, or elsewhere than on Linux, `work` alone.
+pub fn reporting_on_interrupt<T>(report: impl FnOnce() + Send, work: impl FnOnce() -> T) -> T {
+    #[cfg(target_os = "linux")]
+    return held::reporting(report, work);
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = report;
+        work()
+    }
+}
+
 #[cfg(target_os = "linux")]
 mod held {
     use super::*;
+    use crate::threads::with_ticks;
     use std::sync::Once;
+    use std::time::Duration;
 
     const SA_RESTART: i32 = 0x1000_0000;
+    const SIGINT: i32 = 2;
     /// SIGHUP, SIGINT, SIGQUIT, SIGTERM.
-    const ENDING: [i32; 4] = [1, 2, 3, 15];
+    const ENDING: [i32; 4] = [1, SIGINT, 3, 15];
 
     /// Whether an answer is being written, and the signal that came meanwhile (0: none).
     static WRITING: AtomicBool = AtomicBool::new(false);
     static HELD: AtomicI32 = AtomicI32::new(0);
+    /// Whether SIGINT is reported on, not ended by, and whether it came meanwhile.
+    static REPORTING: AtomicBool = AtomicBool::new(false);
+    static INTERRUPTED: AtomicBool = AtomicBool::new(false);
     static INSTALLED: Once = Once::new();
 
-    pub fn holding<T>(write: impl FnOnce() -> T) -> T {
+    /// How often the thread that reports looks for an interrupt.
+    const LOOK_EVERY: Duration = Duration::from_millis(50);
+
+    /// The handler of the ending signals, where the action is the default.
+    fn install() {
         INSTALLED.call_once(|| {
             let handler = on_ending as extern "C" fn(i32) as usize;
             for signal in ENDING {
                 set_action(signal, handler, SA_RESTART, true);
             }
         });
+    }
+
+    pub fn reporting<T>(report: impl FnOnce() + Send, work: impl FnOnce() -> T) -> T {
+        install();
+        REPORTING.store(true, SeqCst);
+        let mut report = Some(report);
+        let look = || {
+            if INTERRUPTED.load(SeqCst) {
+                if let Some(report) = report.take() {
+                    report();
+                }
+                std::process::exit(128 + SIGINT);
+            }
+        };
+        let done = with_ticks(LOOK_EVERY, look, work);
+        REPORTING.store(false, SeqCst);
+        // An interrupt between the last look and the end of the work ends the process now.
+        if INTERRUPTED.swap(false, SeqCst) {
+            by_default(SIGINT);
+        }
+        done
+    }
+
+    pub fn holding<T>(write: impl FnOnce() -> T) -> T {
+        install();
         WRITING.store(true, SeqCst);
         let written = write();
         WRITING.store(false, SeqCst);
@@ -147,14 +198,18 @@ mod held {
         }
     }
 
-    /// Outside a write, ends the process by the signal's default action; during one, keeps it
-    /// for later. Only atomics, `sigaction` and `raise`, which a signal handler may call.
+    /// During a write, keeps the signal for later; else, a SIGINT that work reports on is
+    /// noted for its report; else the signal's default action ends the process. Only atomics,
+    /// `sigaction` and `raise`, which a signal handler may call.
     extern "C" fn on_ending(signal: i32) {
-        match WRITING.load(SeqCst) {
-            true => HELD.store(signal, SeqCst),
+        if WRITING.load(SeqCst) {
+            HELD.store(signal, SeqCst);
+        } else if signal == SIGINT && REPORTING.load(SeqCst) {
+            INTERRUPTED.store(true, SeqCst);
+        } else {
             // Raised within the handler, the signal waits for it to return, then ends the
             // process.
-            false => by_default(signal),
+            by_default(signal);
         }
     }
 

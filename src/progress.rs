@@ -7,11 +7,12 @@
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::sync::{Condvar, Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::quote::escaped;
 use crate::terminal::is_terminal;
+use crate::threads::with_ticks;
 
 /// How long work runs before its progress is told: quick work says nothing.
 const AFTER: Duration = Duration::from_secs(2);
@@ -35,6 +36,7 @@ static LINE: Mutex<Line> = Mutex::new(Line {
     at: None,
     standing: None,
     terminal: None,
+    known: None,
 });
 
 /// The number of the next [`Progress`].
@@ -51,6 +53,8 @@ struct Line {
     /// Whether standard error is a terminal: asked once, when there is first something to tell,
     /// so that work that ends quickly asks nothing.
     terminal: Option<bool>,
+    /// What is known so far of the outcome of the work under way, told after its progress.
+    known: Option<String>,
 }
 
 /// The line, whatever a thread that panicked holding it left.
@@ -103,7 +107,11 @@ impl Progress {
         if line.at.map_or(false, |at| at.elapsed() < every) {
             return;
         }
-        let text = self.with_seconds(escaped(&what(), usize::MAX));
+        let what = match &line.known {
+            Some(known) => format!("{}; {}", what(), known),
+            None => what(),
+        };
+        let text = self.with_seconds(escaped(&what, usize::MAX));
         tell(&match terminal {
             true => format!("\r{}\x1b[K", text),
             false => format!("{}\n", text),
@@ -119,17 +127,9 @@ impl Progress {
 
     /// Tells `text` at once, on a line of its own.
     pub fn say(&self, text: &str) {
-        if QUIET.load(Relaxed) {
-            return;
+        if !QUIET.load(Relaxed) {
+            interject(&format!("{}\n", escaped(text, usize::MAX)));
         }
-        let mut line = line();
-        let wipe = if line.standing.is_some() {
-            "\r\x1b[K"
-        } else {
-            ""
-        };
-        tell(&format!("{}{}\n", wipe, escaped(text, usize::MAX)));
-        line.standing = None;
     }
 }
 
@@ -145,38 +145,28 @@ impl Drop for Progress {
     }
 }
 
+/// Tells `text` at once, even when progress is silenced (what ends the work, as a stop asked
+/// for), once the line of progress standing on the terminal, if any, is wiped.
+pub fn interject(text: &str) {
+    let mut line = line();
+    if line.standing.take().is_some() {
+        tell("\r\x1b[K");
+    }
+    tell(text);
+}
+
+/// From now on, every line of progress ends with `known`, what is known so far of the outcome
+/// (a path already found, while a search for a shorter one goes on); `None`: nothing more.
+pub fn known(known: Option<String>) {
+    line().known = known;
+}
+
 /// Runs `work`, which tells no progress of its own, telling `what` as its progress while it
 /// lasts, from a thread of its own that wakes five times a second; `work`'s line, if any, is
 /// wiped before this returns.
 pub fn telling<T>(what: &str, work: impl FnOnce() -> T) -> T {
     let progress = Progress::new();
-    let done = Done(Mutex::new(false), Condvar::new());
-    std::thread::scope(|scope| {
-        scope.spawn(|| {
-            let mut over = done.0.lock().unwrap_or_else(|e| e.into_inner());
-            while !*over {
-                progress.update(|| what.to_string());
-                let waited = done.1.wait_timeout(over, ON_TERMINAL);
-                over = waited.unwrap_or_else(|e| e.into_inner()).0;
-            }
-        });
-        let _ends_the_telling = Ending(&done);
-        work()
-    })
-}
-
-/// Whether the work told of is over, and the wake-up of the thread telling it.
-struct Done(Mutex<bool>, Condvar);
-
-/// Ends the telling of [`telling`]'s work when dropped: once the work returns, and also when it
-/// panics, or else the scope would wait for the telling thread for ever.
-struct Ending<'a>(&'a Done);
-
-impl Drop for Ending<'_> {
-    fn drop(&mut self) {
-        *self.0 .0.lock().unwrap_or_else(|e| e.into_inner()) = true;
-        self.0 .1.notify_one();
-    }
+    with_ticks(ON_TERMINAL, || progress.update(|| what.to_string()), work)
 }
 
 /// Writes `text` to standard error in one piece: no other writer's output (a terminal's echo,
@@ -213,19 +203,5 @@ mod tests {
     #[test]
     fn work_told_from_a_thread_of_its_own_gives_its_result() {
         assert_eq!(telling("waiting", || 6 * 7), 42);
-    }
-
-    /// Work that panics ends its telling too, so the panic goes on out of `telling`, where the
-    /// scope would wait for the telling thread for ever. The wait here is a guard against that
-    /// hang, not a measure of time.
-    #[test]
-    fn work_that_panics_ends_its_telling() {
-        let (sender, receiver) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let caught = std::panic::catch_unwind(|| telling("failing", || panic!("a bug")));
-            sender.send(caught.is_err()).unwrap();
-        });
-        let caught = receiver.recv_timeout(Duration::from_secs(600));
-        assert_eq!(caught, Ok(true), "the panic did not come out of telling");
     }
 }

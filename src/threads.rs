@@ -2,7 +2,8 @@
 //! thread that cannot be had leaving its share to the others (a judge may allow only one).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex};
+use std::time::Duration;
 
 /// The cores of this machine: more threads than that only cost their start-up, which on easy
 /// boards is most of the work.
@@ -69,6 +70,42 @@ fn run_on_threads(threads: usize, job: &(dyn Fn(usize) + Sync)) {
     })
 }
 
+/// What `work` returns, with `tick` called meanwhile from a thread of its own every `period`,
+/// until `work` returns or panics; never after, so a tick may end the process knowing that
+/// `work` has not returned (a thread that cannot be had: `work` alone).
+pub fn with_ticks<T>(period: Duration, tick: impl FnMut() + Send, work: impl FnOnce() -> T) -> T {
+    let over = Over(Mutex::new(false), Condvar::new());
+    std::thread::scope(|scope| {
+        let mut tick = tick;
+        let over = &over;
+        let ticking = std::thread::Builder::new().spawn_scoped(scope, move || {
+            // The tick runs under the lock, which the end of the work takes.
+            let mut ended = over.0.lock().unwrap_or_else(|e| e.into_inner());
+            while !*ended {
+                tick();
+                let waited = over.1.wait_timeout(ended, period);
+                ended = waited.unwrap_or_else(|e| e.into_inner()).0;
+            }
+        });
+        let _ends_the_ticks = ticking.ok().map(|_| Ending(over));
+        work()
+    })
+}
+
+/// Whether the work of [`with_ticks`] is over, and the wake-up of the thread that ticks.
+struct Over(Mutex<bool>, Condvar);
+
+/// Ends the ticks of [`with_ticks`] when dropped: once the work returns, and also when it
+/// panics, or else the scope would wait for the ticking thread for ever.
+struct Ending<'a>(&'a Over);
+
+impl Drop for Ending<'_> {
+    fn drop(&mut self) {
+        *self.0 .0.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        self.0 .1.notify_one();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,5 +128,40 @@ mod tests {
         let counted = on_threads(3, || calls.fetch_add(1, Ordering::Relaxed));
         assert_eq!(counted.len(), 3);
         assert_eq!(calls.into_inner(), 3);
+    }
+
+    #[test]
+    fn ticks_while_the_work_lasts_and_never_after() {
+        let ticks = AtomicUsize::new(0);
+        let tick = || {
+            ticks.fetch_add(1, Ordering::SeqCst);
+        };
+        let work = || {
+            // The first tick comes as the ticking thread starts: wait for it, then a few more.
+            while ticks.load(Ordering::SeqCst) < 3 {
+                std::thread::yield_now();
+            }
+            6 * 7
+        };
+        assert_eq!(with_ticks(Duration::from_millis(1), tick, work), 42);
+        let after = ticks.load(Ordering::SeqCst);
+        std::thread::sleep(Duration::from_millis(20));
+        assert_eq!(ticks.load(Ordering::SeqCst), after);
+    }
+
+    /// Work that panics ends its ticks too, so the panic goes on out of `with_ticks`, where the
+    /// scope would wait for the ticking thread for ever. The wait here is a guard against that
+    /// hang, not a measure of time.
+    #[test]
+    fn work_that_panics_ends_its_ticks() {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let caught = std::panic::catch_unwind(|| {
+                with_ticks(Duration::from_millis(1), || {}, || panic!("a bug"))
+            });
+            sender.send(caught.is_err()).unwrap();
+        });
+        let caught = receiver.recv_timeout(Duration::from_secs(600));
+        assert_eq!(caught, Ok(true), "the panic did not come out of with_ticks");
     }
 }

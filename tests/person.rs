@@ -334,3 +334,84 @@ fn a_square_board_on_one_line_is_its_rows() {
     assert_eq!(answers, "RD\nLLLDRDRDR\n");
     assert_eq!(stdout_of(SOLVE, &[], lines), answers);
 }
+
+/// `solve --optimal` on a 5x5 board tells what it knows: its progress names the path found
+/// first, and Ctrl-C (SIGINT) prints that path with the bound proven so far, labelled not
+/// proven the fewest, and ends with status 130; the board answered before it stays answered.
+/// Checked on the first of Korf and Felner's boards (95 moves, minutes of search): the path
+/// replays to the goal, and the bound lies between the linear conflict bound and 95. The child
+/// starts with SIGINT's default action (`env --default-signal`), as from a terminal, whatever a
+/// background job's shell gave this test.
+#[test]
+fn ctrl_c_during_an_optimal_search_prints_the_path_known_and_the_bound_proven() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::Command;
+    let (fewest, hard) = common::korf_felner_50()[0];
+    let hard: Vec<u32> = hard.iter().map(|&t| u32::from(t)).collect();
+    let goal: Vec<u32> = (1..=25).map(|t| t % 25).collect();
+    let mut easy = goal.clone();
+    easy.swap(23, 24);
+    let input = format!("{}\n{}", rows_of(5, &easy), rows_of(5, &hard));
+    let args = ["--default-signal=INT", SOLVE, "--optimal", "--stats"];
+    let mut child = common::started_on("env", &args, &input);
+    // Its progress, two seconds on, names the path known: then the search is under way.
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut said = String::new();
+    loop {
+        let mut line = String::new();
+        assert_ne!(stderr.read_line(&mut line).unwrap(), 0, "ended: {}", said);
+        said.push_str(&line);
+        if line.contains("moves known, ") {
+            break;
+        }
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    stderr.read_to_string(&mut said).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130), "{}", said);
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{}", stdout);
+    assert!(
+        lines[0] == "R" && lines[1].starts_with("1 move, optimal"),
+        "{}",
+        stdout
+    );
+    let path = lines[2];
+    assert_eq!(replay(5, &hard, path), Some(goal));
+    // `N moves, not proven optimal, lower bound B (R times), T ms`
+    let words: Vec<&str> = lines[3]
+        .split([' ', ','])
+        .filter(|w| !w.is_empty())
+        .collect();
+    assert_eq!(
+        words[..7],
+        [
+            &path.len().to_string()[..],
+            "moves",
+            "not",
+            "proven",
+            "optimal",
+            "lower",
+            "bound"
+        ]
+    );
+    let bound: usize = words[7].parse().unwrap();
+    let linear_conflict = engine::search::linear_conflict::lower_bound(5, &hard) as usize;
+    assert!(
+        linear_conflict <= bound && bound <= fewest && fewest < path.len(),
+        "{}",
+        stdout
+    );
+    let stopped = format!(
+        "solve: stopped on board 2: its path of {} moves is the shortest found, not proven the \
+         fewest: at least {} are needed\n",
+        path.len(),
+        bound
+    );
+    assert!(said.ends_with(&stopped), "{}", said);
+}

@@ -738,10 +738,6 @@ fn six_by_six_tables_estimate_between_manhattan_distance_and_the_fewest_moves() 
 #[test]
 fn five_by_five_paths_under_saved_tables() {
     let dir = tables_5x5();
-    let korf: Vec<_> = korf_felner_50()
-        .into_iter()
-        .skip(11)
-        .take(1)
-        .collect();
+    let korf: Vec<_> = korf_felner_50().into_iter().skip(11).take(1).collect();
     shorter_under_tables(&dir, |args| korf_felner_paths(&korf, args));
 }

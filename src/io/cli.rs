@@ -190,7 +190,8 @@ pub const OPTIMAL: Flag = Flag {
   --optimal
            on 5x5 boards, the fewest moves too, by pattern databases of 510 MB that
            take about a minute to build (saved with --tables DIR): seconds to days
-           a board, hours for many random ones",
+           a board, hours for many random ones; a path by beam search comes first,
+           and Ctrl-C prints it with the fewest moves proven needed so far",
 };
 
 /// [`AnyShapeSettings::effort`].

@@ -4,6 +4,8 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+#[cfg(feature = "tables")]
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use std::sync::Mutex;
 
 use crate::board::{Board, Move};
@@ -127,6 +129,11 @@ pub struct Budget {
     /// The most nodes spent and forecast before the searches left give up: `u64::MAX` to run
     /// every search to its end.
     pub nodes: u64,
+    /// For a search of one case, the fewest moves it is proven to need, raised to each
+    /// iteration's bound as the iteration starts (no shorter path is left), for one who stops
+    /// the search early (the 5x5 board's search for the fewest moves, under the tables).
+    #[cfg(feature = "tables")]
+    pub proven: Option<&'static AtomicU32>,
 }
 
 /// Each open case of `answers` searched from its start under `heuristic` and `rules`, answered
@@ -181,6 +188,10 @@ pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>, P: Growing>(
             };
             (k, forecast, search, limit, threads)
         };
+        #[cfg(feature = "tables")]
+        if let Some(proven) = budget.proven {
+            proven.fetch_max(search.bound(), Relaxed);
+        }
         let before = search.nodes();
         let end = search.run_iteration(threads, limit);
         let mut shared = lock();
@@ -250,6 +261,8 @@ mod tests {
             max_moves,
             spent: 0,
             nodes,
+            #[cfg(feature = "tables")]
+            proven: None,
         };
         let mut handed_on = Vec::new();
         let hand_on = &mut |path| handed_on.push(Case::Answered(path));

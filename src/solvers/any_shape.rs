@@ -23,11 +23,13 @@ use crate::board::{reaches_goal, replay, Board, Move};
 use crate::pdb::additive::PatternDb;
 #[cfg(feature = "tables")]
 use crate::pdb::ready;
+#[cfg(all(feature = "tables", feature = "progress"))]
+use crate::progress;
 use crate::search::ida_star::Heuristic;
 use crate::search::linear_conflict::lower_bound;
 use crate::search::manhattan::Manhattan;
 #[cfg(feature = "tables")]
-use crate::solvers::optimal_5x5::Optimal5x5;
+use crate::solvers::optimal_5x5::{Optimal5x5, SoFar, SO_FAR};
 use crate::solvers::settings::{AnyShapeSettings, Settings};
 use crate::solvers::up_to_16::{path_to_any_goal, Ladder};
 
@@ -165,8 +167,15 @@ impl AnyShape {
         if !reaches_goal(width, tiles) {
             return None;
         }
+        #[cfg(feature = "tables")]
+        if self.so_far(width, tiles.len()).is_some() {
+            self.find_a_path_first(tiles);
+        }
         if self.solves_optimally(width, tiles.len()) {
-            return Some(Report::shortest(&self.optimal_path(width, tiles), emit));
+            let path = self.optimal_path(width, tiles);
+            #[cfg(all(feature = "tables", feature = "progress"))]
+            progress::known(None);
+            return Some(Report::shortest(&path, emit));
         }
         let mut length = 0;
         let finish = |width: usize, block: &[u32]| self.finish(width, block);
@@ -181,6 +190,32 @@ impl AnyShape {
             optimal: length == lower_bound,
             lower_bound,
         })
+    }
+
+    /// What the search for the fewest moves on a board `width` wide with `cells` cells will know
+    /// before it ends, for one who stops it: on 5x5 boards solved optimally, whose searches take
+    /// hours.
+    #[cfg(feature = "tables")]
+    pub fn so_far(&self, width: usize, cells: usize) -> Option<&'static SoFar> {
+        let long = self.settings.optimal_5x5 && (width, cells) == (5, 25);
+        long.then_some(&SO_FAR)
+    }
+
+    /// Before the search for the fewest moves from the 5x5 board `tiles`: a path by beam search
+    /// under linear conflict (tables would cost an easy board their loading), in well under a
+    /// second, which the search's progress tells and a person who stops it gets.
+    #[cfg(feature = "tables")]
+    fn find_a_path_first(&self, tiles: &[u32]) {
+        let proven = lower_bound(5, tiles) as u32;
+        SO_FAR.start(None, proven);
+        let (estimate, threads) = (LinearConflict::new(5, 25), self.threads);
+        let outcome = beam::solve(5, tiles, BEAM_WIDTH, threads, estimate);
+        let nodes = MANHATTAN_WINDOW_NODES;
+        if let Outcome::Goal(path) = under_manhattan::<5, 25>(tiles, outcome, nodes, threads) {
+            #[cfg(feature = "progress")]
+            progress::known(Some(format!("a path of {} moves known", path.len())));
+            SO_FAR.start(Some(path), proven);
+        }
     }
 
     /// Moves that solve `block` (`width` to a row), which can reach the goal: the fewest if it

@@ -9,9 +9,11 @@
 //! whose tables serve this run alone: the ski-rental rule of every ladder,
 //! [`crate::search::budgeted::climb`]), so a board a few dozen moves from the goal never waits for
 //! them. A random board needs about 100 moves and billions of nodes; what they cost is in
-//! doc/performance.md.
+//! doc/performance.md. Meanwhile what is known so far ([`SoFar`]) serves one who cannot wait.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use std::sync::Mutex;
 
 use crate::board::{Board, Move};
 use crate::pdb::additive::PatternDb;
@@ -28,6 +30,38 @@ const LOAD_NODES: u64 = 4_000_000;
 /// that needs more than loading them builds them, for later runs' sake too.
 const BUILD_NODES: u64 = 1_800_000_000;
 
+/// What a search for the fewest moves knows before it ends, for a person who stops it: a path
+/// found first by a quicker search, and the fewest moves proven needed, which rises with the
+/// bound of each iteration.
+pub struct SoFar {
+    path: Mutex<Option<Vec<Move>>>,
+    proven: AtomicU32,
+}
+
+/// What the search of the 5x5 board in hand knows: one a process, as Ctrl-C stops a process.
+pub static SO_FAR: SoFar = SoFar {
+    path: Mutex::new(None),
+    proven: AtomicU32::new(0),
+};
+
+impl SoFar {
+    /// A new search, for which `path` is known and `proven` moves are proven needed.
+    pub fn start(&self, path: Option<Vec<Move>>, proven: u32) {
+        *self.path.lock().unwrap_or_else(|e| e.into_inner()) = path;
+        self.proven.store(proven, Relaxed);
+    }
+
+    /// The path known, if any.
+    pub fn path(&self) -> Option<Vec<Move>> {
+        self.path.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// The fewest moves proven needed.
+    pub fn proven(&self) -> u32 {
+        self.proven.load(Relaxed)
+    }
+}
+
 /// The optimal solver of the 5x5 board, towards the goal `1 2 .. 24 0`.
 pub struct Optimal5x5 {
     threads: usize,
@@ -39,7 +73,8 @@ pub struct Optimal5x5 {
 
 impl Optimal5x5 {
     /// A solver that searches on up to `threads` threads and keeps its tables in `table_dir`,
-    /// if any (else builds them for this run when a board first needs them).
+    /// if any (else builds them for this run when a board first needs them), and raises the
+    /// moves [`SO_FAR`] proves needed as its iterations' bounds rise.
     pub fn new(threads: usize, table_dir: Option<PathBuf>) -> Self {
         Optimal5x5 {
             threads,
@@ -79,6 +114,7 @@ impl Optimal5x5 {
             max_moves: u32::MAX,
             spent: 0,
             nodes,
+            proven: Some(&SO_FAR.proven),
         };
         match &self.tables {
             Some((db, rules)) => budgeted::search(starts, answers, db, *rules, budget),

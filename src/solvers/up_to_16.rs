@@ -328,6 +328,8 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
             max_moves: self.max_moves,
             spent: self.spent,
             nodes,
+            #[cfg(feature = "tables")]
+            proven: None,
         };
         let grown = GrowingRules::new(W, N / W);
         self.spent = match &self.heuristic {

@@ -332,6 +332,18 @@ pub fn run_with(binary: &str, args: &[&str], input: &[u8]) -> (Output, bool) {
     (output, took_all)
 }
 
+/// `binary` started with `args` on `input`, its standard output and error piped.
+pub fn started_on(binary: &str, args: &[&str], input: &str) -> Child {
+    let mut child = piped(binary, args);
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child
+}
+
 /// Runs `binary` with `args` on `input` until its first line of output, then does `then` to
 /// the process (kills it, say) and waits for its end: that line, what it wrote after it, its
 /// standard error beyond progress ([`beyond_progress`]), and its exit status.
@@ -341,13 +353,7 @@ pub fn after_first_line(
     input: &str,
     then: impl FnOnce(&mut Child),
 ) -> (String, String, String, ExitStatus) {
-    let mut child = piped(binary, args);
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    let mut child = started_on(binary, args, input);
     let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
     let mut first = String::new();
     out.read_line(&mut first).unwrap();
