@@ -771,3 +771,57 @@ fn a_terminal_is_told_what_the_program_waits_for() {
     let (output, _) = run_with(EIGHT, &[], b"283104765\n");
     assert!(output.stderr.is_empty());
 }
+
+/// `train` saves a network that loads for its shape, the same bytes on one thread and on two; it
+/// takes no file, no `--first-line`, and its help says so by not offering them.
+#[test]
+fn train_saves_a_network_that_loads_and_takes_only_its_options() {
+    use engine::big_boards::learned::Network;
+    const TRAIN: &str = env!("CARGO_BIN_EXE_train");
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("train");
+    std::fs::create_dir_all(&dir).unwrap();
+    let saved = |threads: &str| {
+        let file = dir.join(format!("2x3-{}.net", threads));
+        let file = file.to_str().unwrap();
+        let args = [
+            "--shape",
+            "2x3",
+            "--steps",
+            "20",
+            "--threads",
+            threads,
+            "--out",
+            file,
+        ];
+        let (output, _) = run_with(TRAIN, &args, b"");
+        assert!(output.status.success(), "{:?}", output);
+        std::fs::read(file).unwrap()
+    };
+    let bytes = saved("2");
+    assert!(Network::from_bytes(&bytes, 3, 6).is_ok());
+    assert_eq!(saved("1"), bytes);
+    for (args, error) in [
+        (&["x"][..], "unknown argument 'x'"),
+        (
+            &["--first-line", "2"][..],
+            "unknown argument '--first-line'",
+        ),
+        (
+            &["--shape", "1x9"][..],
+            "--shape must have at least 2 rows and 2 columns, at most 49 cells",
+        ),
+        (&["--shape", "6x6"][..], "--out is needed"),
+    ] {
+        let (output, _) = run_with(TRAIN, args, b"");
+        assert_eq!(output.status.code(), Some(2));
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert!(said.starts_with(&format!("error: {}", error)), "{}", said);
+    }
+    let help = stdout_of(TRAIN, &["--help"], "");
+    assert!(
+        help.ends_with("print the program's name and version\n"),
+        "{}",
+        help
+    );
+    assert!(!help.contains("--first-line"), "{}", help);
+}

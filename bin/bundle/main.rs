@@ -144,9 +144,10 @@ fn run() -> Run {
     }
 }
 
-/// The one program in `bin/*.rs` that no judge takes: `solve`, a person's tool for boards of every
-/// shape, which reaches most of the engine (more than 64 KB of it). This bundler is `bin/bundle/`.
-const NOT_FOR_JUDGES: &str = "solve";
+/// The programs in `bin/*.rs` that no judge takes: `solve`, a person's tool for boards of every
+/// shape, which reaches most of the engine (more than 64 KB of it), and `train`, which makes the
+/// learned estimate's weights. This bundler is `bin/bundle/`.
+const NOT_FOR_JUDGES: [&str; 2] = ["solve", "train"];
 
 /// The judge binaries: every `bin/*.rs` but [`NOT_FOR_JUDGES`], by name.
 fn judge_names(root: &Path) -> Result<Vec<String>, String> {
@@ -156,7 +157,7 @@ fn judge_names(root: &Path) -> Result<Vec<String>, String> {
     let mut names: Vec<String> = entries
         .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
         .filter_map(|file| Some(file.strip_suffix(".rs")?.to_string()))
-        .filter(|name| name != NOT_FOR_JUDGES)
+        .filter(|name| !NOT_FOR_JUDGES.contains(&name.as_str()))
         .collect();
     names.sort();
     Ok(names)

@@ -180,9 +180,10 @@ pub fn solve<E: Estimate>(
                 .collect();
             let first = first_boards(&mut keys, width);
             let place = |key: u128| key as u32 as usize;
+            // Each with its rank, which the merge reads again and need not work out again.
             first
                 .iter()
-                .map(|&key| children[place(key)])
+                .map(|&key| ((key >> 96) as u32, children[place(key)]))
                 .collect::<Vec<_>>()
         };
         let size = ((level.len() + threads - 1) / threads).max(1);
@@ -190,7 +191,10 @@ pub fn solve<E: Estimate>(
             (0..).step_by(size).zip(level.chunks(size)).collect();
         // The best `width` boards, each once: a board reached two ways holds one place.
         let runs = in_parallel(&shares, threads, expand);
-        let next = merged(&runs, width, |child| order(&estimate, child));
+        let next = merged(&runs, width, |(rank, (node, parent, _))| {
+            (*rank, node.key, *parent)
+        });
+        let next: Vec<_> = next.into_iter().map(|(_, child)| child).collect();
         let values = next.iter().map(|(node, _, _)| estimate.value(&node.state));
         if let Some((nearest, place)) = values.zip(0..).min() {
             if nearest < best {
@@ -231,15 +235,10 @@ pub fn solve<E: Estimate>(
     Outcome::Goal(path(&trail, found.unwrap_or(0)))
 }
 
-/// A child's place in its level: by rank, then by fingerprint (a board's duplicates side by
-/// side), then by its parent's place.
-fn order<E: Estimate>(estimate: &E, child: &(Node<E::State>, u32, Move)) -> (u32, u64, u32) {
-    let (node, parent, _) = child;
-    (estimate.rank(&node.state), node.key, *parent)
-}
-
-/// The first `width` children of `runs`, each sorted by `rank` ([`order`]), the first of a
-/// board's duplicates alone: the same children however the level was shared out.
+/// The first `width` children of `runs`, each sorted by `rank` (a child's place in its level: by
+/// its estimate's rank, then by fingerprint, a board's duplicates side by side, then by its
+/// parent's place), the first of a board's duplicates alone: the same children however the
+/// level was shared out.
 fn merged<C: Copy>(runs: &[Vec<C>], width: usize, rank: impl Fn(&C) -> (u32, u64, u32)) -> Vec<C> {
     let mut heads = vec![0; runs.len()];
     let mut next: Vec<C> = Vec::with_capacity(width);
@@ -296,7 +295,7 @@ fn path(trail: &[Vec<(u32, Move)>], mut index: usize) -> Vec<Move> {
 }
 
 /// SplitMix64: the next of a stream of well-spread numbers.
-fn split_mix(state: &mut u64) -> u64 {
+pub fn split_mix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);

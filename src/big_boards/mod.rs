@@ -7,5 +7,7 @@ pub mod beam;
 pub mod constructive;
 pub mod estimates;
 pub mod finishers;
+pub mod learned;
 pub mod optimal_windows;
 mod seen;
+pub mod training;
