@@ -208,6 +208,8 @@ impl AnyShape {
     fn find_a_path_first(&self, tiles: &[u32]) {
         let proven = lower_bound(5, tiles) as u32;
         SO_FAR.start(None, proven);
+        #[cfg(feature = "progress")]
+        progress::known(None);
         let (estimate, threads) = (LinearConflict::new(5, 25), self.threads);
         let outcome = beam::solve(5, tiles, BEAM_WIDTH, threads, estimate);
         let nodes = MANHATTAN_WINDOW_NODES;
