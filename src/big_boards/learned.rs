@@ -30,6 +30,13 @@ const MAGIC: &[u8] = b"sliding-puzzle network 1\n";
 /// The first layer's sums for one board.
 pub type Accumulator = [i16; HIDDEN];
 
+/// Where the first layer's weights of the feature of `tile` in `cell`, on a board of `cells`
+/// cells, stand among them all.
+pub fn feature_row(tile: u8, cell: usize, cells: usize) -> std::ops::Range<usize> {
+    let start = (usize::from(tile) * cells + cell) * HIDDEN;
+    start..start + HIDDEN
+}
+
 /// A trained network for one shape of board, in integers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
@@ -72,8 +79,7 @@ impl Network {
     /// The weights of the feature of `tile` in `cell`.
     #[inline]
     fn row(&self, tile: u8, cell: usize) -> &[i16] {
-        let start = (usize::from(tile) * self.cells + cell) * HIDDEN;
-        &self.w1[start..start + HIDDEN]
+        &self.w1[feature_row(tile, cell, self.cells)]
     }
 
     /// The moves beyond linear conflict that the network sees in the board of `sums`, in units

@@ -12,7 +12,7 @@
 //! (cells + `SECOND`) x `HIDDEN`) time.
 
 use crate::big_boards::beam::split_mix;
-use crate::big_boards::learned::{Network, HIDDEN, MOVE, ONE, SECOND, WEIGHT_SCALE};
+use crate::big_boards::learned::{feature_row, Network, HIDDEN, MOVE, ONE, SECOND, WEIGHT_SCALE};
 use crate::board::Move;
 use crate::search::linear_conflict::lower_bound;
 use crate::threads::in_parallel;
@@ -131,8 +131,7 @@ impl Floats {
         let mut sums = [0.0; HIDDEN];
         sums.copy_from_slice(&self.weights[layout.b1..layout.w2]);
         for (cell, &tile) in board.iter().enumerate() {
-            let start = (usize::from(tile) * self.cells + cell) * HIDDEN;
-            let row = &self.weights[start..start + HIDDEN];
+            let row = &self.weights[feature_row(tile, cell, self.cells)];
             sums.iter_mut().zip(row).for_each(|(s, w)| *s += w);
         }
         sums
@@ -173,10 +172,7 @@ impl Floats {
         from: usize,
         to: usize,
     ) -> [f32; HIDDEN] {
-        let row = |tile: u8, cell: usize| {
-            let start = (usize::from(tile) * self.cells + cell) * HIDDEN;
-            &self.weights[start..start + HIDDEN]
-        };
+        let row = |tile: u8, cell: usize| &self.weights[feature_row(tile, cell, self.cells)];
         let tile = board[from];
         let (left, entered) = (row(tile, from), row(tile, to));
         let (blank_left, blank_entered) = (row(0, to), row(0, from));
@@ -253,7 +249,7 @@ pub fn train(training: &Training, threads: usize, mut progress: impl FnMut(usize
                     (walk(columns, &goal, length, &mut rng), length)
                 })
                 .collect();
-            gradients(&net, &frozen, &boards, &goal)
+            gradients(&net, &frozen, boards, &goal)
         };
         let mut error = 0.0;
         let mut grad = vec![0.0f32; layout.len];
@@ -262,8 +258,7 @@ pub fn train(training: &Training, threads: usize, mut progress: impl FnMut(usize
             grad.iter_mut().zip(&chunk.dense).for_each(|(g, d)| *g += d);
             for (board, first) in &chunk.boards {
                 for (cell, &tile) in board.iter().enumerate() {
-                    let start = (usize::from(tile) * cells + cell) * HIDDEN;
-                    let row = &mut grad[start..start + HIDDEN];
+                    let row = &mut grad[feature_row(tile, cell, cells)];
                     row.iter_mut().zip(first).for_each(|(g, d)| *g += d);
                 }
             }
@@ -287,16 +282,21 @@ pub fn train(training: &Training, threads: usize, mut progress: impl FnMut(usize
 /// The squared error's gradients over `boards`, each with the moves of its walk: a board's target
 /// is one move plus the least estimate of `frozen` over its neighbours (0 at the goal), or the
 /// walk's moves if fewer.
-fn gradients(net: &Floats, frozen: &Floats, boards: &[(Vec<u8>, usize)], goal: &[u8]) -> Gradients {
+fn gradients(
+    net: &Floats,
+    frozen: &Floats,
+    boards: Vec<(Vec<u8>, usize)>,
+    goal: &[u8],
+) -> Gradients {
     let layout = net.layout();
     let w = &net.weights;
     let mut dense = vec![0.0f32; layout.len];
     let (mut error, mut rows) = (0.0, Vec::with_capacity(boards.len()));
     for (board, walked) in boards {
         // The walk back is a path: no board needs more moves than its walk took.
-        let target = target(frozen, board, goal).min(*walked as f32);
-        let pass = net.pass(net.sums(board));
-        let miss = pass.out - (target - bound(net.columns, board));
+        let target = target(frozen, &board, goal).min(walked as f32);
+        let pass = net.pass(net.sums(&board));
+        let miss = pass.out - (target - bound(net.columns, &board));
         error += f64::from(miss * miss);
         // The gradient of miss² / 2, back through each layer; a clipped unit passes none.
         let d_out = miss * OUT_GAIN;
@@ -321,7 +321,7 @@ fn gradients(net: &Floats, frozen: &Floats, boards: &[(Vec<u8>, usize)], goal: &
             }
             dense[layout.b1 + i] += d_first[i];
         }
-        rows.push((board.clone(), d_first));
+        rows.push((board, d_first));
     }
     Gradients {
         error,

@@ -202,7 +202,7 @@ impl AnyShape {
     }
 
     /// Before the search for the fewest moves from the 5x5 board `tiles`: a path by beam search
-    /// under linear conflict (tables would cost an easy board their loading), in well under a
+    /// without the tables (which would cost an easy board their loading), in well under a
     /// second, which the search's progress tells and a person who stops it gets.
     #[cfg(feature = "tables")]
     fn find_a_path_first(&self, tiles: &[u32]) {
@@ -210,10 +210,7 @@ impl AnyShape {
         SO_FAR.start(None, proven);
         #[cfg(feature = "progress")]
         progress::known(None);
-        let (estimate, threads) = (LinearConflict::new(5, 25), self.threads);
-        let outcome = beam::solve(5, tiles, BEAM_WIDTH, threads, estimate);
-        let nodes = MANHATTAN_WINDOW_NODES;
-        if let Outcome::Goal(path) = under_manhattan::<5, 25>(tiles, outcome, nodes, threads) {
+        if let Outcome::Goal(path) = self.beam_without_tables(5, tiles, 1) {
             #[cfg(feature = "progress")]
             progress::known(Some(format!("a path of {} moves known", path.len())));
             SO_FAR.start(Some(path), proven);
@@ -257,8 +254,8 @@ impl AnyShape {
     }
 
     /// Beam search on `block` (`width` to a row), `effort` times as wide as by default: under
-    /// the tables of a 5x5 or 6x6 block when a folder keeps them, else under linear conflict,
-    /// with a 5x5, 6x6 or 7x7 block's path then shortened under Manhattan distance.
+    /// the tables of a 5x5 or 6x6 block when a folder keeps them, else without
+    /// ([`AnyShape::beam_without_tables`]).
     fn beam(&mut self, width: usize, block: &[u32]) -> Outcome {
         let effort = self.settings.effort.unwrap_or(1);
         #[cfg(feature = "tables")]
@@ -283,6 +280,13 @@ impl AnyShape {
                 _ => {}
             }
         }
+        self.beam_without_tables(width, block, effort)
+    }
+
+    /// Beam search on `block` (`width` to a row), `effort` times as wide as by default, under
+    /// linear conflict, with a 5x5, 6x6 or 7x7 block's path then shortened under Manhattan
+    /// distance.
+    fn beam_without_tables(&self, width: usize, block: &[u32], effort: usize) -> Outcome {
         let beam_width = (BEAM_WORK / block.len()).min(BEAM_WIDTH) * effort;
         let estimate = LinearConflict::new(width, block.len());
         let (threads, nodes) = (self.threads, MANHATTAN_WINDOW_NODES * effort as u64);
