@@ -112,13 +112,13 @@ fn build_labelled<const W: usize, const N: usize, L: Label>(
     let marks: Vec<AtomicU64> = (0..(table.len() + 7) / 8)
         .map(|_| AtomicU64::new(0))
         .collect();
-    let labels = region_labels::<W, N, L>(k);
+    let labels = Regions::<L>::of::<W, N>(k);
     let home: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
     let occupied = mask(&home);
     mark(
         &marks,
         ranking.rank(&home) as usize,
-        label::<N, _>(&labels, occupied, N - 1),
+        labels.region::<N>(occupied, N - 1),
     );
     for distance in 0u8.. {
         let gained = sweep(&mut table, threads, |base, entries| {
@@ -282,7 +282,7 @@ fn settle(marks: &[AtomicU64], base: usize, entries: &mut [u8], distance: u8) ->
 /// placement that leaves, the one of the cell the tile left, is marked.
 fn expand<const W: usize, const N: usize, L: Label>(
     ranking: &Ranking,
-    labels: &[L],
+    labels: &Regions<L>,
     cells: &[u8],
     rank: u32,
     marks: &[AtomicU64],
@@ -292,7 +292,7 @@ fn expand<const W: usize, const N: usize, L: Label>(
         slot_at[usize::from(cell)] = slot as u8;
     }
     let occupied = mask(cells);
-    let own = labels[label_index::<N>(occupied)];
+    let own = labels.of_set::<N>(occupied);
     let word = &marks[rank as usize / 8];
     let byte = (word.load(Relaxed) >> (8 * (rank % 8))) as u8;
     // The regions expanded at an earlier level stand in the high bits (see `settle`), where no
@@ -306,7 +306,8 @@ fn expand<const W: usize, const N: usize, L: Label>(
     while rest != 0 {
         let cell = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        open |= u64::from(reached >> own.region(cell) & 1) << cell;
+        let region = own.map_or(0, |own| own.region(cell));
+        open |= u64::from(reached >> region & 1) << cell;
     }
     for (slot, &from) in cells.iter().enumerate() {
         let from = usize::from(from);
@@ -317,7 +318,7 @@ fn expand<const W: usize, const N: usize, L: Label>(
             let child =
                 ranking.after_step::<W, N>(rank, slot, from, to, |c| usize::from(slot_at[c]));
             let moved = occupied & !(1 << from) | 1 << to;
-            mark(marks, child as usize, label::<N, _>(labels, moved, from));
+            mark(marks, child as usize, labels.region::<N>(moved, from));
         }
     }
 }
@@ -397,14 +398,61 @@ fn region_labels<const W: usize, const N: usize, L: Label>(k: usize) -> Vec<L> {
     all
 }
 
-/// The number of the region that holds `cell` among those the cells `occupied` leave free, from
-/// `labels` ([`region_labels`]).
-fn label<const N: usize, L: Label>(labels: &[L], occupied: u64, cell: usize) -> usize {
-    labels[label_index::<N>(occupied)].region(cell)
+/// The region labels of every set of occupied cells ([`region_labels`]); where they outgrow the
+/// cache (the 6x6 board's, 6 MB), a bit a set too, which says whether its free cells make more
+/// than one region: a set of one, by far the most, is then known from a bitmap of tens of KB
+/// that stays in the cache. (Where the labels fit, the bitmap only costs.)
+struct Regions<L> {
+    labels: Vec<L>,
+    walled: Option<Vec<u64>>,
 }
 
-/// The region labels of a set of occupied cells, two bits a cell: a `u64` or a `u128`.
-trait Label: Copy + Send + Sync + TryFrom<u128> {
+/// The labels' size past which [`Regions`] keeps the bitmap.
+const LABELS_CACHED: usize = 4 << 20;
+
+impl<L: Label> Regions<L> {
+    /// The regions of every set of `k` cells of a board `W` wide with `N` cells.
+    fn of<const W: usize, const N: usize>(k: usize) -> Regions<L> {
+        let labels = region_labels::<W, N, L>(k);
+        let large = std::mem::size_of_val(&labels[..]) > LABELS_CACHED;
+        Regions::new(labels, large)
+    }
+
+    /// The regions `labels` tell, with the bitmap if `bitmap`.
+    fn new(labels: Vec<L>, bitmap: bool) -> Regions<L> {
+        let walled = bitmap.then(|| {
+            let mut walled = vec![0u64; (labels.len() + 63) / 64];
+            for (index, label) in labels.iter().enumerate() {
+                if *label != L::default() {
+                    walled[index / 64] |= 1 << (index % 64);
+                }
+            }
+            walled
+        });
+        Regions { labels, walled }
+    }
+
+    /// The label of the set `occupied`; `None` when the bitmap says its free cells make one
+    /// region.
+    #[inline]
+    fn of_set<const N: usize>(&self, occupied: u64) -> Option<L> {
+        let index = label_index::<N>(occupied);
+        match &self.walled {
+            Some(walled) if walled[index / 64] >> (index % 64) & 1 == 0 => None,
+            _ => Some(self.labels[index]),
+        }
+    }
+
+    /// The number of the region of `cell` among the free cells of `occupied`.
+    #[inline]
+    fn region<const N: usize>(&self, occupied: u64, cell: usize) -> usize {
+        self.of_set::<N>(occupied).map_or(0, |label| label.region(cell))
+    }
+}
+
+/// The region labels of a set of occupied cells, two bits a cell: a `u64` or a `u128`, 0 when
+/// every free cell is in one region.
+trait Label: Copy + Send + Sync + TryFrom<u128> + Default + PartialEq {
     /// The number of `cell`'s region.
     fn region(self, cell: usize) -> usize;
 }
@@ -562,8 +610,13 @@ mod tests {
                 }
             }
         }
+        // With the bitmap of sets of one region and without.
         fn check<const W: usize, const N: usize>(k: usize) {
-            let labels = region_labels::<W, N, u128>(k);
+            for bitmap in [false, true] {
+                check_regions::<W, N>(k, Regions::new(region_labels::<W, N, u128>(k), bitmap));
+            }
+        }
+        fn check_regions<const W: usize, const N: usize>(k: usize, labels: Regions<u128>) {
             for (rank, occupied) in sets(N, k).into_iter().enumerate() {
                 // Every set of 16 cells or fewer is its own index.
                 let index = if N <= 16 { occupied as usize } else { rank };
@@ -579,7 +632,7 @@ mod tests {
                     let own = region::<W, N>(a, free).trailing_zeros() as usize;
                     let order = lowest.iter().position(|&c| c == own).unwrap();
                     let expected = order.min(REGIONS - 1);
-                    assert_eq!(label::<N, _>(&labels, occupied, a), expected, "{:b}", free);
+                    assert_eq!(labels.region::<N>(occupied, a), expected, "{:b}", free);
                 }
             }
         }
