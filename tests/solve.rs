@@ -179,10 +179,8 @@ fn stats_words(stats: &str) -> Vec<&str> {
 fn larger_boards_are_solved_by_paths_that_replay_to_the_goal_with_true_statistics() {
     let mut rng = Rng::new(25);
     for (rows, columns) in [(5, 5), (4, 6), (7, 3), (10, 10), (2, 30), (40, 3)] {
-        let mut boards: Vec<Vec<u32>> = (0..2)
-            .map(|_| random_solvable_board(rows, columns, &mut rng))
-            .collect();
-        let mut unsolvable = boards[0].clone();
+        let solvable = random_solvable_board(rows, columns, &mut rng);
+        let mut unsolvable = solvable.clone();
         let (a, b) = if unsolvable[0] == 0 || unsolvable[1] == 0 {
             (2, 3)
         } else {
@@ -190,12 +188,12 @@ fn larger_boards_are_solved_by_paths_that_replay_to_the_goal_with_true_statistic
         };
         unsolvable.swap(a, b);
         assert!(!solvable_by_inversions(rows, columns, &unsolvable));
-        boards.push(unsolvable);
+        let boards = [solvable, unsolvable];
         let (output, _) = run_with(SOLVE, &["--stats"], input_of(columns, &boards).as_bytes());
         assert!(output.status.success());
-        // The third board, which cannot reach the goal, says why on standard error.
+        // The second board, which cannot reach the goal, says why on standard error.
         let said = common::beyond_progress(&output.stderr);
-        let why = "solve: board 3 cannot reach the goal: ";
+        let why = "solve: board 2 cannot reach the goal: ";
         assert!(
             said.starts_with(why) && said.lines().count() == 1,
             "{}",
@@ -203,7 +201,7 @@ fn larger_boards_are_solved_by_paths_that_replay_to_the_goal_with_true_statistic
         );
         let output = String::from_utf8(output.stdout).unwrap();
         let mut lines = output.lines();
-        for board in &boards[..2] {
+        for board in &boards[..1] {
             let path = lines.next().unwrap();
             let goal: Vec<u32> = goal(rows * columns).iter().map(|&t| u32::from(t)).collect();
             assert_eq!(
