@@ -167,16 +167,18 @@ fn solve() -> Run {
                 continue;
             }
             // A search for the fewest moves tells its own progress; beam search and
-            // construction, a line naming the board, wiped however the board ends.
-            let text = match solver.method(*width, tiles.len()) {
+            // construction, a line naming the board, wiped however the board ends: once its
+            // answer is written, as a slow reader makes the write part of the board's time.
+            let method = solver.method(*width, tiles.len());
+            let mut solved_and_written = || write_now(out, &solved_by(&mut solver));
+            match method {
                 Some(how) => {
                     let shape = format!("{} x {}", tiles.len() / width, width);
                     let what = format!("board {} ({}): {}", solved, shape, how);
-                    progress::telling(&what, || solved_by(&mut solver))
+                    progress::telling(&what, solved_and_written)?
                 }
-                None => solved_by(&mut solver),
-            };
-            write_now(out, &text)?;
+                None => solved_and_written()?,
+            }
         }
         Ok(())
     })
