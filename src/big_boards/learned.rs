@@ -8,6 +8,8 @@
 //! integer at inference: weights of 16 bits, activations of 7, O(`HIDDEN` x [`SECOND`]) a board.
 //! The weights come from the project's own trainer ([`crate::big_boards::training`]).
 
+use std::ops::{Add, Sub};
+
 use crate::big_boards::estimates::{Estimate, LinearConflict};
 
 /// The first layer's outputs (the accumulator's), and the second's.
@@ -37,6 +39,38 @@ pub fn feature_row(tile: u8, cell: usize, cells: usize) -> std::ops::Range<usize
     start..start + HIDDEN
 }
 
+/// The first layer's sums of `board` (a tile a byte, 0 the blank): `bias` plus the row of each
+/// tile in its cell, `row(tile, cell)`. In the integers of inference and the floats of training.
+pub fn first_layer<'a, T: Copy + Add<Output = T> + 'a>(
+    bias: &[T],
+    board: &[u8],
+    row: impl Fn(u8, usize) -> &'a [T],
+) -> [T; HIDDEN] {
+    let mut sums: [T; HIDDEN] = bias.try_into().expect("a bias for each sum");
+    for (cell, &tile) in board.iter().enumerate() {
+        sums.iter_mut().zip(row(tile, cell)).for_each(|(s, &w)| *s = *s + w);
+    }
+    sums
+}
+
+/// The first layer's `sums` once `tile` slides from `from` into the blank at `to`: the tile and
+/// the blank each leave a cell and enter another, four rows (`row(tile, cell)`).
+#[inline]
+pub fn after_slide<'a, T: Copy + Add<Output = T> + Sub<Output = T> + 'a>(
+    sums: &[T; HIDDEN],
+    row: impl Fn(u8, usize) -> &'a [T],
+    tile: u8,
+    (from, to): (usize, usize),
+) -> [T; HIDDEN] {
+    let (left, entered) = (row(tile, from), row(tile, to));
+    let (blank_left, blank_entered) = (row(0, to), row(0, from));
+    let mut after = *sums;
+    for i in 0..HIDDEN {
+        after[i] = after[i] + (entered[i] - left[i] + blank_entered[i] - blank_left[i]);
+    }
+    after
+}
+
 /// A trained network for one shape of board, in integers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
@@ -55,25 +89,13 @@ pub struct Network {
 impl Network {
     /// The accumulator of `board` (a tile a byte, 0 the blank).
     pub fn accumulate(&self, board: &[u8]) -> Accumulator {
-        let mut sums = [0i16; HIDDEN];
-        sums.copy_from_slice(&self.b1);
-        for (cell, &tile) in board.iter().enumerate() {
-            let row = self.row(tile, cell);
-            sums.iter_mut().zip(row).for_each(|(s, &w)| *s += w);
-        }
-        sums
+        first_layer(&self.b1, board, |tile, cell| self.row(tile, cell))
     }
 
     /// The accumulator once `tile` slides from `from` into the blank at `to`.
     #[inline]
     pub fn after_slide(&self, sums: &Accumulator, tile: u8, from: usize, to: usize) -> Accumulator {
-        let (left, entered) = (self.row(tile, from), self.row(tile, to));
-        let (blank_left, blank_entered) = (self.row(0, to), self.row(0, from));
-        let mut after = *sums;
-        for i in 0..HIDDEN {
-            after[i] += entered[i] - left[i] + blank_entered[i] - blank_left[i];
-        }
-        after
+        after_slide(sums, |tile, cell| self.row(tile, cell), tile, (from, to))
     }
 
     /// The weights of the feature of `tile` in `cell`.

@@ -12,7 +12,8 @@
 //! (cells + `SECOND`) x `HIDDEN`) time.
 
 use crate::big_boards::beam::split_mix;
-use crate::big_boards::learned::{feature_row, Network, HIDDEN, MOVE, ONE, SECOND, WEIGHT_SCALE};
+use crate::big_boards::learned::{after_slide, feature_row, first_layer, Network};
+use crate::big_boards::learned::{HIDDEN, MOVE, ONE, SECOND, WEIGHT_SCALE};
 use crate::board::Move;
 use crate::search::linear_conflict::lower_bound;
 use crate::threads::in_parallel;
@@ -125,16 +126,16 @@ impl Floats {
         Layout::of(self.cells)
     }
 
+    /// The weights of the feature of `tile` in `cell`.
+    fn row(&self, tile: u8, cell: usize) -> &[f32] {
+        &self.weights[feature_row(tile, cell, self.cells)]
+    }
+
     /// The first layer's sums of `board`.
     fn sums(&self, board: &[u8]) -> [f32; HIDDEN] {
         let layout = self.layout();
-        let mut sums = [0.0; HIDDEN];
-        sums.copy_from_slice(&self.weights[layout.b1..layout.w2]);
-        for (cell, &tile) in board.iter().enumerate() {
-            let row = &self.weights[feature_row(tile, cell, self.cells)];
-            sums.iter_mut().zip(row).for_each(|(s, w)| *s += w);
-        }
-        sums
+        let bias = &self.weights[layout.b1..layout.w2];
+        first_layer(bias, board, |tile, cell| self.row(tile, cell))
     }
 
     /// The rest of the pass from the first layer's `sums`.
@@ -172,15 +173,8 @@ impl Floats {
         from: usize,
         to: usize,
     ) -> [f32; HIDDEN] {
-        let row = |tile: u8, cell: usize| &self.weights[feature_row(tile, cell, self.cells)];
-        let tile = board[from];
-        let (left, entered) = (row(tile, from), row(tile, to));
-        let (blank_left, blank_entered) = (row(0, to), row(0, from));
-        let mut after = *sums;
-        for i in 0..HIDDEN {
-            after[i] += entered[i] - left[i] + blank_entered[i] - blank_left[i];
-        }
-        after
+        let row = |tile, cell| self.row(tile, cell);
+        after_slide(sums, row, board[from], (from, to))
     }
 
     /// The network in the integers of inference.
@@ -387,6 +381,8 @@ impl Adam {
         Adam {
             mean: vec![0.0; len],
             square: vec![0.0; len],
+            // Counted from 4,000, where both bias corrections are about 1: the first steps stay
+            // small while the running means fill from 0, a warm-up.
             steps: 4000,
         }
     }
