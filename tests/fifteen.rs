@@ -382,10 +382,11 @@ fn a_search_shared_out_between_threads_finds_the_path_of_one_thread() {
 }
 
 /// `--tables DIR`: the first run builds the tables and saves them, saying so on standard error;
-/// later runs load them in silence; a cut or changed file is built again; of three processes at
-/// once one builds and the others wait; what a killed build left is cleared, and a build killed
-/// while it runs holds back none after it. The answers are
-/// Korf's published lengths every time.
+/// later runs load them in silence; a changed file is built again (a cut one too, in the
+/// guide's example, which the docs' test runs); of three processes at once one builds and the
+/// others wait; what a killed build left is cleared, and a build killed while it runs holds back
+/// none after it, whose build with `--quiet` says nothing. The answers are Korf's published
+/// lengths every time.
 #[test]
 fn tables_kept_in_a_folder() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("kept-tables");
@@ -421,30 +422,20 @@ fn tables_kept_in_a_folder() {
     let saved = files();
     assert_eq!(saved.len(), 1, "{:?}", saved);
     assert_eq!(run(), "", "the second run loads them");
-    // A changed byte, then a cut file: each is named with what is wrong, built again, and
-    // loads after.
+    // A changed byte: named with what is wrong, built again, and loaded after.
     let whole = std::fs::read(&saved[0]).unwrap();
     let mut changed = whole.clone();
     changed[whole.len() / 2] ^= 1;
-    let cut = whole.len() - 100;
-    for (damaged, why) in [
-        (
-            changed,
-            "fails its checksum: a byte has changed".to_string(),
-        ),
-        (
-            whole[..cut].to_vec(),
-            format!("is cut short: {} bytes, not {}", cut, whole.len()),
-        ),
-    ] {
-        std::fs::write(&saved[0], damaged).unwrap();
-        let said = run();
-        let first = format!("{} {}; it is built again\n", saved[0].display(), why);
-        assert!(said.starts_with(&first), "{}", said);
-        assert!(said[first.len()..].starts_with("building"), "{}", said);
-        assert_eq!(std::fs::read(&saved[0]).unwrap(), whole);
-        assert_eq!(run(), "");
-    }
+    std::fs::write(&saved[0], changed).unwrap();
+    let said = run();
+    let first = format!(
+        "{} fails its checksum: a byte has changed; it is built again\n",
+        saved[0].display()
+    );
+    assert!(said.starts_with(&first), "{}", said);
+    assert!(said[first.len()..].starts_with("building"), "{}", said);
+    assert_eq!(std::fs::read(&saved[0]).unwrap(), whole);
+    assert_eq!(run(), "");
     // Three processes at once on a fresh folder: one builds, the others wait for it (or load
     // what it saved, if they start late), and the tables alone are left.
     std::fs::remove_dir_all(&dir).unwrap();
@@ -500,21 +491,17 @@ fn tables_kept_in_a_folder() {
     }
     killed.kill().unwrap();
     killed.wait().unwrap();
-    assert!(run().starts_with("building"));
+    // The next, with --quiet, builds without a word: the same file, the claim cleared.
+    let quiet = ["--tables", dir_arg, "--quiet"];
+    let (output, _) = common::run_with(FIFTEEN, &quiet, input.as_bytes());
+    assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
     assert_eq!(files(), saved, "the killed build's claim cleared");
     assert_eq!(std::fs::read(&saved[0]).unwrap(), whole);
     // A dead process's temporary file beside whole tables: a run that only loads clears it.
     std::fs::write(&left[1], gone.id().to_string()).unwrap();
     assert_eq!(run(), "");
     assert_eq!(files(), saved, "the temporary file cleared");
-    // With --quiet, the same file, built without a word.
-    std::fs::remove_dir_all(&dir).unwrap();
-    let quiet = ["--tables", dir_arg, "--quiet"];
-    let (output, _) = common::run_with(FIFTEEN, &quiet, input.as_bytes());
-    assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
-    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
-    assert_eq!(files(), saved);
-    assert_eq!(std::fs::read(&saved[0]).unwrap(), whole);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
