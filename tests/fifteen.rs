@@ -444,7 +444,8 @@ fn tables_kept_in_a_folder() {
         all.into_iter().map(|p| p.join().unwrap()).collect()
     });
     let builders = said.iter().filter(|s| s.starts_with("building")).count();
-    let waited = "waiting for process ";
+    // A waiter names the builder once it can read its id: "another process" until then.
+    let waited = "waiting for ";
     let others = said
         .iter()
         .filter(|s| s.is_empty() || s.starts_with(waited));

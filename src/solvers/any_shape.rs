@@ -32,9 +32,15 @@ use crate::search::manhattan::Manhattan;
 use crate::solvers::optimal_5x5::{Optimal5x5, SoFar, SO_FAR};
 use crate::solvers::settings::{AnyShapeSettings, Settings};
 use crate::solvers::up_to_16::{path_to_any_goal, Ladder};
+use crate::solvers::up_to_9::{self, PathEach};
 
 /// The most cells of a board solved optimally.
 pub const OPTIMAL_CELLS: usize = 16;
+
+/// The most cells of a board solved by the judges' solver of small boards ([`up_to_9`]):
+/// searches that take microseconds need no ladder of tables, and a ladder for each of these
+/// shapes would add a third to the library's compile time.
+const SMALL_CELLS: usize = 9;
 
 /// The most boards a level of the beam search keeps, times `--effort`: on 5x5 boards, paths a
 /// few hundredths over the optimal length in under a second a board (doc/performance.md).
@@ -320,8 +326,8 @@ impl AnyShape {
     }
 
     /// The fewest moves from `tiles` to `goal` (at most [`OPTIMAL_CELLS`] cells, `width` to a
-    /// row), the goal's blank anywhere, and of those the first in dictionary order: IDA* under
-    /// linear conflict, without the tables. `None` when parity says `tiles` cannot reach `goal`.
+    /// row), the goal's blank anywhere, and of those the first in dictionary order: IDA*
+    /// without the tables. `None` when parity says `tiles` cannot reach `goal`.
     pub fn fewest_moves_to(&self, width: usize, tiles: &[u32], goal: &[u32]) -> Option<Vec<Move>> {
         path_to_goal((width, tiles.len() / width), tiles, goal, self.threads)
     }
@@ -370,6 +376,14 @@ fn last_block(width: usize) -> usize {
 trait OptimalPath {
     /// The first shortest path in dictionary order from `tiles`, which can reach the goal.
     fn path(&mut self, tiles: &[u32]) -> Vec<Move>;
+}
+
+impl<const W: usize, const N: usize> OptimalPath for up_to_9::Solver<W, N> {
+    fn path(&mut self, tiles: &[u32]) -> Vec<Move> {
+        let goal = Board::canonical_goal(N - 1);
+        up_to_9::Solver::path(self, &board_of(tiles), &goal)
+            .expect("a board that parity lets reach the goal")
+    }
 }
 
 impl<const W: usize, const N: usize> OptimalPath for Ladder<W, N> {
@@ -434,13 +448,15 @@ fn with_windows<const W: usize, const N: usize, H: Heuristic<W, N>>(
     }
 }
 
-/// `f::<W, N>(args)` for the shape `(width, height)` of at most 16 cells: each shape's solver
-/// runs on constants.
+/// `f::<W, N>(args)` for the shape `(width, height)`, of at most [`SMALL_CELLS`] cells
+/// (`small`) or of more, up to 16 (`larger`): each shape's solver runs on constants.
 macro_rules! by_shape {
-    ($shape:expr, $f:ident $args:tt) => {
-        by_shape!(@each $shape, $f $args, (2, 2), (2, 3), (2, 4), (2, 5), (2, 6), (2, 7), (2, 8),
-            (3, 2), (3, 3), (3, 4), (3, 5), (4, 2), (4, 3), (4, 4), (5, 2), (5, 3), (6, 2),
-            (7, 2), (8, 2))
+    (small: $shape:expr, $f:ident $args:tt) => {
+        by_shape!(@each $shape, $f $args, (2, 2), (2, 3), (2, 4), (3, 2), (3, 3), (4, 2))
+    };
+    (larger: $shape:expr, $f:ident $args:tt) => {
+        by_shape!(@each $shape, $f $args, (2, 5), (2, 6), (2, 7), (2, 8), (3, 4), (3, 5),
+            (4, 3), (4, 4), (5, 2), (5, 3), (6, 2), (7, 2), (8, 2))
     };
     (@each $shape:expr, $f:ident $args:tt, $(($w:literal, $h:literal)),*) => {
         match $shape {
@@ -452,8 +468,11 @@ macro_rules! by_shape {
 
 /// The optimal solver of the shape `(width, height)`, of at most 16 cells or 5x5, as `settings`
 /// ask: its threads, and where its tables are kept, if the shape keeps any (the 4x4 and 5x5
-/// boards').
+/// boards'). Up to [`SMALL_CELLS`] cells, the judges' solver of small boards.
 fn optimal_solver(shape: (usize, usize), settings: &Settings) -> Box<dyn OptimalPath> {
+    fn small<const W: usize, const N: usize>() -> Box<dyn OptimalPath> {
+        Box::new(up_to_9::Solver::<W, N>::new())
+    }
     fn made<const W: usize, const N: usize>(settings: &Settings) -> Box<dyn OptimalPath> {
         let mut solver = Ladder::<W, N>::for_shape(settings.threads()).with_large_tables();
         solver.apply(settings);
@@ -463,17 +482,24 @@ fn optimal_solver(shape: (usize, usize), settings: &Settings) -> Box<dyn Optimal
     if shape == (5, 5) {
         return Box::new(Optimal5x5::new(settings.threads(), settings.tables.clone()));
     }
-    by_shape!(shape, made(settings))
+    match shape.0 * shape.1 <= SMALL_CELLS {
+        true => by_shape!(small: shape, small()),
+        false => by_shape!(larger: shape, made(settings)),
+    }
 }
 
 /// The fewest moves from `tiles` to `goal` (arrangements of a board of the shape `(width,
-/// height)`, of at most 16 cells), the goal's blank anywhere ([`path_to_any_goal`]).
+/// height)`, of at most 16 cells), the goal's blank anywhere ([`PathEach`] up to
+/// [`SMALL_CELLS`] cells, else [`path_to_any_goal`]).
 fn path_to_goal(
     shape: (usize, usize),
     tiles: &[u32],
     goal: &[u32],
     threads: usize,
 ) -> Option<Vec<Move>> {
+    fn small<const W: usize, const N: usize>(tiles: &[u32], goal: &[u32]) -> Option<Vec<Move>> {
+        PathEach::path(&board_of::<W, N>(tiles), &board_of(goal))
+    }
     fn path<const W: usize, const N: usize>(
         tiles: &[u32],
         goal: &[u32],
@@ -481,7 +507,10 @@ fn path_to_goal(
     ) -> Option<Vec<Move>> {
         path_to_any_goal(&board_of::<W, N>(tiles), &board_of(goal), threads)
     }
-    by_shape!(shape, path(tiles, goal, threads))
+    match shape.0 * shape.1 <= SMALL_CELLS {
+        true => by_shape!(small: shape, small(tiles, goal)),
+        false => by_shape!(larger: shape, path(tiles, goal, threads)),
+    }
 }
 
 #[cfg(test)]
