@@ -6,8 +6,9 @@
 //!   moves come back mirrored. Every solver and table serves it as the standard goal: the fewest
 //!   moves up to 16 cells and with `--optimal` on 5x5, as fast; of those, the first in
 //!   dictionary order only where nothing is mirrored.
-//! - a goal with its blank elsewhere, on a board of up to 16 cells: IDA* under linear conflict
-//!   for that goal, without tables (the fewest moves, slower on the hardest 4x4 boards).
+//! - a goal with its blank elsewhere, on a board of up to 16 cells: IDA* for that goal, without
+//!   tables, under Manhattan distance up to 9 cells and linear conflict above (the fewest moves,
+//!   slower on the hardest 4x4 boards).
 //! - past 16 cells, such a goal's blank walks to the bottom-right corner (right, then down), the
 //!   board is solved for that arrangement, and the blank walks back: a short path, not proven
 //!   the fewest, at most one board's width and height longer than the path to the corner.

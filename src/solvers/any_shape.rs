@@ -37,9 +37,9 @@ use crate::solvers::up_to_9::{self, PathEach};
 /// The most cells of a board solved optimally.
 pub const OPTIMAL_CELLS: usize = 16;
 
-/// The most cells of a board solved by the judges' solver of small boards ([`up_to_9`]):
-/// searches that take microseconds need no ladder of tables, and a ladder for each of these
-/// shapes would add a third to the library's compile time.
+/// The most cells of a board solved by the judges' solver of small boards ([`up_to_9`]): its
+/// searches take microseconds and need no ladder of tables, whose code for each shape costs
+/// seconds of the library's compile time.
 const SMALL_CELLS: usize = 9;
 
 /// The most boards a level of the beam search keeps, times `--effort`: on 5x5 boards, paths a
