@@ -92,24 +92,37 @@ impl Progress {
     /// redrawn in place at most five times a second; elsewhere, a line at most every ten
     /// seconds. `what` runs only when it is told.
     pub fn update(&self, what: impl FnOnce() -> String) {
+        if let Some(line) = self.due() {
+            self.tell_on(line, what());
+        }
+    }
+
+    /// The line, if this work's progress is to be told now ([`Progress::update`]): kept out of
+    /// `update`, which is compiled again for each caller's closure, as is `tell_on`.
+    fn due(&self) -> Option<MutexGuard<'static, Line>> {
         if QUIET.load(Relaxed) || self.started.elapsed() < AFTER {
-            return;
+            return None;
         }
         let mut line = line();
         if line.working.last() != Some(&self.number) {
-            return;
+            return None;
         }
-        let terminal = *line.terminal.get_or_insert_with(|| is_terminal(2));
-        let every = match terminal {
+        let every = match *line.terminal.get_or_insert_with(|| is_terminal(2)) {
             true => ON_TERMINAL,
             false => ELSEWHERE,
         };
-        if line.at.map_or(false, |at| at.elapsed() < every) {
-            return;
+        match line.at.map_or(false, |at| at.elapsed() < every) {
+            true => None,
+            false => Some(line),
         }
+    }
+
+    /// Tells `what` on `line`, which [`Progress::due`] gave.
+    fn tell_on(&self, mut line: MutexGuard<'static, Line>, what: String) {
+        let terminal = line.terminal == Some(true);
         let what = match &line.known {
-            Some(known) => format!("{}; {}", what(), known),
-            None => what(),
+            Some(known) => format!("{}; {}", what, known),
+            None => what,
         };
         let text = self.with_seconds(escaped(&what, usize::MAX));
         tell(&match terminal {
