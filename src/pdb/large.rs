@@ -204,7 +204,7 @@ pub fn symmetry_onto<const W: usize, const N: usize>(
 /// ([`symmetry_onto`] from `tiles` onto `from`): each placement's entry is that of the placement
 /// `map` carries it to, on up to `threads` threads. Korf and Felner's 6-6-6-6 partition holds
 /// one group turned a quarter each way, so two of its four tables are carried over in about a
-/// second each, not built in about eighteen.
+/// second each, not built in tens of seconds.
 pub fn carried_table<const N: usize>(
     table: &[u8],
     from: &[u8],
