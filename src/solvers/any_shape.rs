@@ -37,11 +37,6 @@ use crate::solvers::up_to_9::{self, PathEach};
 /// The most cells of a board solved optimally.
 pub const OPTIMAL_CELLS: usize = 16;
 
-/// The most cells of a board solved by the judges' solver of small boards ([`up_to_9`]): its
-/// searches take microseconds and need no ladder of tables, whose code for each shape costs
-/// seconds of the library's compile time.
-const SMALL_CELLS: usize = 9;
-
 /// The most boards a level of the beam search keeps, times `--effort`: on 5x5 boards, paths a
 /// few hundredths over the optimal length in under a second a board (doc/performance.md).
 pub const BEAM_WIDTH: usize = 20_000;
@@ -448,19 +443,23 @@ fn with_windows<const W: usize, const N: usize, H: Heuristic<W, N>>(
     }
 }
 
-/// `f::<W, N>(args)` for the shape `(width, height)`, of at most [`SMALL_CELLS`] cells
-/// (`small`) or of more, up to 16 (`larger`): each shape's solver runs on constants.
+/// For the shape `(width, height)` of at most 16 cells, `small::<W, N>(args)` up to 9 cells,
+/// where the judges' solver of small boards ([`up_to_9`]) searches in microseconds and needs no
+/// ladder of tables (whose code costs seconds of compile time a shape), else
+/// `larger::<W, N>(args)`: each shape's solver runs on constants.
 macro_rules! by_shape {
-    (small: $shape:expr, $f:ident $args:tt) => {
-        by_shape!(@each $shape, $f $args, (2, 2), (2, 3), (2, 4), (3, 2), (3, 3), (4, 2))
+    ($shape:expr, $small:ident $small_args:tt, $larger:ident $larger_args:tt) => {
+        by_shape!(@each $shape, $small $small_args,
+            [(2, 2), (2, 3), (2, 4), (3, 2), (3, 3), (4, 2)],
+            $larger $larger_args,
+            [(2, 5), (2, 6), (2, 7), (2, 8), (3, 4), (3, 5), (4, 3), (4, 4), (5, 2), (5, 3),
+                (6, 2), (7, 2), (8, 2)])
     };
-    (larger: $shape:expr, $f:ident $args:tt) => {
-        by_shape!(@each $shape, $f $args, (2, 5), (2, 6), (2, 7), (2, 8), (3, 4), (3, 5),
-            (4, 3), (4, 4), (5, 2), (5, 3), (6, 2), (7, 2), (8, 2))
-    };
-    (@each $shape:expr, $f:ident $args:tt, $(($w:literal, $h:literal)),*) => {
+    (@each $shape:expr, $small:ident $small_args:tt, [$(($w:literal, $h:literal)),*],
+        $larger:ident $larger_args:tt, [$(($lw:literal, $lh:literal)),*]) => {
         match $shape {
-            $(($w, $h) => $f::<$w, { $w * $h }> $args,)*
+            $(($w, $h) => $small::<$w, { $w * $h }> $small_args,)*
+            $(($lw, $lh) => $larger::<$lw, { $lw * $lh }> $larger_args,)*
             _ => unreachable!("a shape of 2x2 to 16 cells"),
         }
     };
@@ -468,7 +467,7 @@ macro_rules! by_shape {
 
 /// The optimal solver of the shape `(width, height)`, of at most 16 cells or 5x5, as `settings`
 /// ask: its threads, and where its tables are kept, if the shape keeps any (the 4x4 and 5x5
-/// boards'). Up to [`SMALL_CELLS`] cells, the judges' solver of small boards.
+/// boards'). Up to 9 cells, the judges' solver of small boards (see `by_shape`).
 fn optimal_solver(shape: (usize, usize), settings: &Settings) -> Box<dyn OptimalPath> {
     fn small<const W: usize, const N: usize>() -> Box<dyn OptimalPath> {
         Box::new(up_to_9::Solver::<W, N>::new())
@@ -482,15 +481,12 @@ fn optimal_solver(shape: (usize, usize), settings: &Settings) -> Box<dyn Optimal
     if shape == (5, 5) {
         return Box::new(Optimal5x5::new(settings.threads(), settings.tables.clone()));
     }
-    match shape.0 * shape.1 <= SMALL_CELLS {
-        true => by_shape!(small: shape, small()),
-        false => by_shape!(larger: shape, made(settings)),
-    }
+    by_shape!(shape, small(), made(settings))
 }
 
 /// The fewest moves from `tiles` to `goal` (arrangements of a board of the shape `(width,
-/// height)`, of at most 16 cells), the goal's blank anywhere ([`PathEach`] up to
-/// [`SMALL_CELLS`] cells, else [`path_to_any_goal`]).
+/// height)`, of at most 16 cells), the goal's blank anywhere ([`PathEach`] up to 9 cells, else
+/// [`path_to_any_goal`]).
 fn path_to_goal(
     shape: (usize, usize),
     tiles: &[u32],
@@ -507,10 +503,7 @@ fn path_to_goal(
     ) -> Option<Vec<Move>> {
         path_to_any_goal(&board_of::<W, N>(tiles), &board_of(goal), threads)
     }
-    match shape.0 * shape.1 <= SMALL_CELLS {
-        true => by_shape!(small: shape, small(tiles, goal)),
-        false => by_shape!(larger: shape, path(tiles, goal, threads)),
-    }
+    by_shape!(shape, small(tiles, goal), path(tiles, goal, threads))
 }
 
 #[cfg(test)]
