@@ -248,3 +248,130 @@ fn a_task_outside_the_array_is_named() {
     }
     assert!(!out.exists(), "no work before the check");
 }
+
+/// A share's `.out` is joined only as its task wrote it, and only with shares of the same
+/// command: a line taken out, a line added, an emptied file, and a task rerun with other
+/// arguments are each refused by name before a byte is written.
+#[test]
+fn a_share_changed_since_or_run_otherwise_is_refused() {
+    let dir = folder("changed");
+    let input = dir.join("boards.txt");
+    let boards: Vec<u8> = boards_4x4()
+        .split_inclusive(|&b| b == b'\n')
+        .take(20)
+        .flatten()
+        .copied()
+        .collect();
+    std::fs::write(&input, &boards).unwrap();
+    let out = dir.join("out");
+    let share = |t: usize| out.join(format!("{}.out", t));
+    let wrote = |t: usize| std::fs::read(share(t)).unwrap();
+    let named = |t: usize| share(t).display().to_string();
+    all_tasks(3, FIFTEEN, &input, &out, 1);
+    let whole: Vec<Vec<u8>> = (0..3).map(wrote).collect();
+    let lines = |t: usize| whole[t].iter().filter(|&&b| b == b'\n').count();
+    let refused = || error(&merge(&out, "3", Some(&input)));
+    let mut second_line_gone: Vec<&[u8]> = whole[1].split_inclusive(|&b| b == b'\n').collect();
+    second_line_gone.remove(1);
+    let cases: [(usize, Vec<u8>, String); 3] = [
+        (
+            1,
+            second_line_gone.concat(),
+            format!("{} lines where its task wrote {}", lines(1) - 1, lines(1)),
+        ),
+        (
+            2,
+            [&whole[2][..], b"7\n"].concat(),
+            format!("{} lines where its task wrote {}", lines(2) + 1, lines(2)),
+        ),
+        (2, Vec::new(), format!("0 lines where its task wrote {}", lines(2))),
+    ];
+    for (t, text, said) in cases {
+        std::fs::write(share(t), text).unwrap();
+        assert_eq!(
+            refused(),
+            format!(
+                "error: {} holds {}: it has changed since; run task {} again",
+                named(t),
+                said,
+                t
+            )
+        );
+        std::fs::write(share(t), &whole[t]).unwrap();
+    }
+    // As many lines, one answer changed.
+    let mut changed = whole[0].clone();
+    let digit = changed.iter().position(u8::is_ascii_digit).unwrap();
+    changed[digit] = if changed[digit] == b'9' { b'8' } else { b'9' };
+    std::fs::write(share(0), changed).unwrap();
+    assert_eq!(
+        refused(),
+        format!(
+            "error: {} is not what its task wrote (its checksum differs): it has changed since; run task 0 again",
+            named(0)
+        )
+    );
+    std::fs::write(share(0), &whole[0]).unwrap();
+    // Task 1 again with --path: its lines are whole, but of another command.
+    let ran = Command::new("bash")
+        .arg(script())
+        .args([Path::new(FIFTEEN), &input, &out])
+        .arg("--path")
+        .env("SLURM_ARRAY_TASK_ID", "1")
+        .env("SLURM_ARRAY_TASK_COUNT", "3")
+        .output()
+        .unwrap();
+    assert!(ran.status.success(), "{:?}", ran);
+    assert_eq!(
+        refused(),
+        format!(
+            "error: {} was answered by '{} --path', share 0 by '{}': shares of other runs",
+            named(1),
+            FIFTEEN,
+            FIFTEEN
+        )
+    );
+    assert!(task("1", "3", FIFTEEN, &input, &out, 1).status.success());
+    let merged = merge(&out, "3", Some(&input));
+    assert!(merged.status.success(), "{:?}", merged);
+    assert_eq!(merged.stdout, one_process(FIFTEEN, &boards));
+}
+
+/// An input without a case fails its task as one process fails on it, so the merge has nothing
+/// to join and says so; a program that cannot run, or an input that cannot be read, is one
+/// line and leaves nothing behind.
+#[test]
+fn nothing_to_answer_is_an_error() {
+    let dir = folder("nothing");
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    let out = dir.join("out");
+    let (alone, _) = crate::common::run_with(FIFTEEN, &[], b"");
+    assert_eq!(alone.status.code(), Some(2));
+    let ran = task("0", "2", FIFTEEN, &empty, &out, 1);
+    assert_eq!(ran.status.code(), Some(2));
+    assert_eq!(ran.stderr, alone.stderr);
+    assert_eq!(
+        error(&merge(&out, "2", None)),
+        format!(
+            "error: share 0 is cut short: task 0 failed or was killed ({}); run it again",
+            out.join("0.part").display()
+        )
+    );
+    let nowhere = dir.join("nowhere");
+    let missing = dir.join("missing.txt");
+    assert_eq!(
+        error(&task("0", "1", FIFTEEN, &missing, &nowhere, 1)),
+        format!("error: {} is not a file that can be read", missing.display())
+    );
+    let no_program = dir.join("no-such-program");
+    assert_eq!(
+        error(&task("0", "1", &no_program.display().to_string(), &empty, &nowhere, 1)),
+        format!("error: {} is not a program that can be run", no_program.display())
+    );
+    assert!(!nowhere.exists(), "nothing written before the checks");
+    assert_eq!(
+        error(&merge(&out, "2", Some(&missing))),
+        format!("error: {} is not a file that can be read", missing.display())
+    );
+}
