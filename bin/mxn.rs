@@ -13,7 +13,7 @@ use engine::io::cli::SHOW_UP_TO_100;
 use engine::io::cli::{self, Flag, Run};
 use engine::io::judge;
 #[cfg(feature = "show")]
-use engine::io::show;
+use engine::io::show::{self, Labels};
 
 const HELP: &str = "\
 mxn: POJ 2893 \"M × N Puzzle\"
@@ -72,7 +72,7 @@ fn mxn() -> Run {
                     true
                 };
                 constructive::solve(*columns, tiles, 4, turn_last_block, keep);
-                let drawing = show::draw(*columns, tiles, &moves, false);
+                let drawing = show::draw(*columns, tiles, &moves, Labels::Letters { lowercase: false });
                 writeln!(out, "{}\n{}", judge::letters(&moves, false), drawing)?;
                 continue;
             }

@@ -3,8 +3,8 @@
 //! larger ones.
 
 use std::any::Any;
-use std::io::Write;
-use std::path::Path;
+use std::fs::File;
+use std::io::{ErrorKind, Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -15,14 +15,14 @@ use engine::io::cli::{self, Flag, Output, Run, EFFORT, QUIET, SHOW_UP_TO_100, TH
 use engine::io::cli::{OPTIMAL, TABLES_UP_TO_6X6};
 use engine::io::input::Input;
 use engine::io::judge;
-use engine::io::show::{self, Slides};
+use engine::io::show::{self, Labels, Slides};
 use engine::progress;
 use engine::quote::quoted_in_full;
 use engine::solvers::any_goal::{solve_to, swap_to_reach};
 use engine::solvers::any_shape::{AnyShape, Report};
 use engine::terminal::is_terminal;
 #[cfg(feature = "tables")]
-use engine::{os::reporting_on_interrupt, solvers::optimal_5x5::SoFar};
+use engine::{os::reporting_on_stop, solvers::any_goal::Aim, solvers::optimal_5x5::SoFar};
 
 const HELP: &str = "\
 solve: short solutions for a sliding puzzle of any shape
@@ -71,27 +71,63 @@ const TILES: Flag = Flag {
 /// Another goal than `1 2 .. N-1 0`.
 const GOAL: Flag = Flag {
     name: "--goal",
-    value: Some(|goal| goal_of(goal).map(|goal| Box::new(goal) as Box<dyn Any>)),
+    value: Some(|goal| goal_of(Input::new(goal.as_bytes())).map(boxed)),
     help: "
   --goal G aim at the goal G, a board on one line (\"1 2 3 8 0 4 7 6 5\", or
-           123804765) or a file holding one, for every board, of its shape: the
-           fewest moves up to 16 cells, short ones beyond (see doc/guide.md)",
+           123804765), for every board, of its shape: the fewest moves up to 16
+           cells, short ones beyond (see doc/guide.md)",
 };
 
-/// The goal that `text` gives (`--goal`): its width and tiles, a board on one line or in the
-/// file it names; else what is wrong with it.
-fn goal_of(text: &str) -> Result<(usize, Vec<u32>), String> {
-    let bytes = match Path::new(text).is_file() {
-        true => std::fs::read(text)
-            .map_err(|e| format!("cannot read {}: {}", quoted_in_full(text), e))?,
-        false => text.as_bytes().to_vec(),
-    };
-    let mut input = Input::new(&bytes[..]);
+/// [`GOAL`] read from a file.
+const GOAL_FILE: Flag = Flag {
+    name: "--goal-file",
+    value: Some(|file| goal_in(file).map(boxed)),
+    help: "
+  --goal-file F
+           aim at the goal in the file F, as rows or on one line (- for standard
+           input, when the boards come from files named)",
+};
+
+/// A goal given: its width and tiles, and whether it was read from standard input.
+struct Goal {
+    width: usize,
+    tiles: Vec<u32>,
+    from_standard_input: bool,
+}
+
+fn boxed(goal: Goal) -> Box<dyn Any> {
+    Box::new(goal)
+}
+
+/// The goal in the file `name` ([`GOAL_FILE`]; `-` standard input), read as boards are.
+fn goal_in(name: &str) -> Result<Goal, String> {
+    if name == "-" {
+        let goal = goal_of(Input::new(std::io::stdin().lock()))?;
+        return Ok(Goal {
+            from_standard_input: true,
+            ..goal
+        });
+    }
+    let file = File::open(name).map_err(|e| match e.kind() {
+        ErrorKind::NotFound => format!("{}: no such file", quoted_in_full(name)),
+        _ => format!("cannot read {}: {}", quoted_in_full(name), e),
+    })?;
+    goal_of(Input::new(file)).map_err(|e| format!("{} {}", quoted_in_full(name), e))
+}
+
+/// The one board that `input` holds, a goal; else what is wrong with it.
+fn goal_of(mut input: Input<impl Read>) -> Result<Goal, String> {
     let goal = board_by_rows(&mut input, None).map_err(|e| format!("is no board: {}", e))?;
-    let goal = goal.ok_or("needs a board, on one line or in a file")?;
+    let (width, tiles) = goal.ok_or("needs a board")?;
+    let goal = Goal {
+        width,
+        tiles,
+        from_standard_input: false,
+    };
     match input.at_end() {
         Ok(true) => Ok(goal),
-        _ => Err("needs one board, not more".to_string()),
+        Ok(false) => Err("needs one board, not more".to_string()),
+        Err(e) => Err(format!("is no board: {}", e)),
     }
 }
 
@@ -120,6 +156,7 @@ fn solve() -> Run {
         TILES,
         STATS,
         GOAL,
+        GOAL_FILE,
         OPTIMAL,
         EFFORT,
         TABLES_UP_TO_6X6,
@@ -127,10 +164,18 @@ fn solve() -> Run {
         QUIET,
     ];
     #[cfg(not(feature = "tables"))]
-    let flags = [SHOW_UP_TO_100, TILES, STATS, GOAL, EFFORT, THREADS, QUIET];
+    let flags = [SHOW_UP_TO_100, TILES, STATS, GOAL, GOAL_FILE, EFFORT, THREADS, QUIET];
     let options = cli::options(HELP, &flags)?;
-    let goal: Option<&(usize, Vec<u32>)> = options.value(&GOAL);
-    let shape = goal.map(|(width, tiles)| (*width, tiles.len()));
+    let goal: Option<&Goal> = match (options.value(&GOAL), options.value(&GOAL_FILE)) {
+        (Some(_), Some(_)) => return Err(cli::usage("give --goal or --goal-file, not both".into())),
+        (goal, file) => goal.or(file),
+    };
+    if goal.map_or(false, |goal| goal.from_standard_input) && options.files.contains(&None) {
+        let message = "--goal-file - reads standard input: name the files of the boards";
+        return Err(cli::usage(message.into()));
+    }
+    let goal = goal.map(|goal| (goal.width, &goal.tiles[..]));
+    let shape = goal.map(|(width, tiles)| (width, tiles.len()));
     let mut solver = AnyShape::new(options.any_shape_settings());
     let stats = options.has(&STATS);
     let wanted = Wanted {
@@ -150,19 +195,15 @@ fn solve() -> Run {
                 let note = format!("solve: board {} is not drawn: {}, {}", solved, why, cells);
                 progress::tell(&format!("{}\n", note));
             }
-            let goal = goal.map(|(_, goal)| &goal[..]);
+            let goal = goal.map(|(_, goal)| goal);
             let solved_by =
                 |solver: &mut AnyShape| answer(solver, (*width, tiles, goal), solved, wanted);
-            // A search of hours: Ctrl-C gives the path known so far (of the board itself: a
-            // goal's search runs on a board renamed).
+            // A search of hours: Ctrl-C, SIGTERM or SIGHUP gives the path known so far.
             #[cfg(feature = "tables")]
-            if let Some(so_far) = solver
-                .so_far(*width, tiles.len())
-                .filter(|_| goal.is_none())
-            {
+            if let Some(so_far) = solver.so_far(*width, tiles.len()) {
                 let board = (solved, Instant::now());
-                let report = || stopped(so_far, (*width, tiles), board, wanted);
-                let text = reporting_on_interrupt(report, || solved_by(&mut solver));
+                let report = || stopped(so_far, (*width, tiles, goal), board, wanted);
+                let text = reporting_on_stop(report, || solved_by(&mut solver));
                 write_now(out, &text)?;
                 continue;
             }
@@ -247,6 +288,14 @@ impl<'a> Written<'a> {
         }
     }
 
+    /// How the drawing labels the moves: as the line writes them.
+    fn labels(&self) -> Labels {
+        match self.slides {
+            Some(_) => Labels::Tiles,
+            None => Labels::Letters { lowercase: false },
+        }
+    }
+
     /// The next move. The line is kept whole until it is written (a board of 999 x 999 takes
     /// about 160 MB), so that a run cut short leaves no half of it.
     fn push(&mut self, m: Move) {
@@ -261,6 +310,7 @@ impl<'a> Written<'a> {
 
     /// All that is written of a solution found from `started` until now, as `report` tells it.
     fn text(self, report: &Report, started: Instant) -> Vec<u8> {
+        let labels = self.labels();
         let mut text = match self.slides {
             Some(slides) => slides.text,
             None => self.line,
@@ -270,25 +320,33 @@ impl<'a> Written<'a> {
             text.extend(format!("{}\n", statistics(report, started)).bytes());
         }
         if self.drawn {
-            let drawing = show::draw(self.width, self.tiles, &self.moves, false);
+            let drawing = show::draw(self.width, self.tiles, &self.moves, labels);
             text.extend(format!("{}\n", drawing).bytes());
         }
         text
     }
 }
 
-/// What `solve` prints when Ctrl-C stops the search for the fewest moves on the input's board
+/// What `solve` prints when a signal stops the search for the fewest moves on the input's board
 /// `number`, `tiles` (`width` to a row), begun at `started`: the path known `so_far`, as an
-/// answer, and on standard error how far it is from proven the fewest.
+/// answer (to the `goal` given, whose search runs on a board renamed), and on standard error
+/// how far it is from proven the fewest.
 #[cfg(feature = "tables")]
 fn stopped(
     so_far: &SoFar,
-    (width, tiles): (usize, &[u32]),
+    (width, tiles, goal): (usize, &[u32], Option<&[u32]>),
     (number, started): (usize, Instant),
     wanted: Wanted,
 ) {
+    let aim = goal.map(|goal| Aim::new(width, goal));
     let proven = u64::from(so_far.proven());
-    let said = match so_far.path() {
+    let proven = aim.as_ref().map_or(proven, |aim| aim.bound(tiles, proven));
+    let path = so_far.path();
+    let path = match &aim {
+        Some(aim) => path.map(|path| aim.path(&path)),
+        None => path,
+    };
+    let said = match path {
         Some(path) => {
             let mut written = Written::new(width, tiles, wanted);
             path.iter().for_each(|&m| written.push(m));

@@ -1,8 +1,8 @@
 //! Calls to the operating system that std (as of Rust 1.63) lacks: the crate's unsafe code, in
 //! one room, each call behind a function that states its contract. An advisory lock on a file
 //! (unix; elsewhere never had); on Linux, holding back the signals that end a process while an
-//! answer is written, a report of what long work knows on Ctrl-C, and a file mapped into memory,
-//! watched for being cut short.
+//! answer is written, a report of what long work knows when a signal stops it, and a file
+//! mapped into memory, watched for being cut short.
 
 use std::fs::File;
 use std::io;
@@ -114,12 +114,14 @@ pub fn holding_signals<T>(write: impl FnOnce() -> T) -> T {
     return write();
 }
 
-/// Runs `work`; should Ctrl-C (SIGINT) come meanwhile, `report` runs, from a thread of its own
-/// within a twentieth of a second while `work` goes on, and the process ends with status 130,
-/// as a shell tells of a process that Ctrl-C ended. Once `work` has returned, SIGINT ends the
-/// process as it would have (held back while an answer is written, [`holding_signals`]).
-/// Where the process was started ignoring SIGINT, or elsewhere than on Linux, `work` alone.
-pub fn reporting_on_interrupt<T>(report: impl FnOnce() + Send, work: impl FnOnce() -> T) -> T {
+/// Runs `work`; should a signal that stops a process come meanwhile (SIGINT from Ctrl-C,
+/// SIGTERM from `kill`, `timeout` or a job's time limit, SIGHUP from a closed terminal),
+/// `report` runs, from a thread of its own within a twentieth of a second while `work` goes
+/// on, and the process ends with status 128 + the signal, as a shell tells of a process that
+/// signal ended. Once `work` has returned, each ends the process as it would have (held back
+/// while an answer is written, [`holding_signals`]). A signal the process was started
+/// ignoring is left as it is; elsewhere than on Linux, `work` alone.
+pub fn reporting_on_stop<T>(report: impl FnOnce() + Send, work: impl FnOnce() -> T) -> T {
     #[cfg(target_os = "linux")]
     return held::reporting(report, work);
     #[cfg(not(target_os = "linux"))]
@@ -137,19 +139,21 @@ mod held {
     use std::time::Duration;
 
     const SA_RESTART: i32 = 0x1000_0000;
-    const SIGINT: i32 = 2;
     /// SIGHUP, SIGINT, SIGQUIT, SIGTERM.
-    const ENDING: [i32; 4] = [1, SIGINT, 3, 15];
+    const ENDING: [i32; 4] = [1, 2, 3, 15];
+    /// Those that work reports on: all but SIGQUIT, whose user asks for a core dump.
+    const REPORTED: [i32; 3] = [1, 2, 15];
 
     /// Whether an answer is being written, and the signal that came meanwhile (0: none).
     static WRITING: AtomicBool = AtomicBool::new(false);
     static HELD: AtomicI32 = AtomicI32::new(0);
-    /// Whether SIGINT is reported on, not ended by, and whether it came meanwhile.
+    /// Whether the signals of `REPORTED` are reported on, not ended by, and the one that came
+    /// meanwhile (0: none).
     static REPORTING: AtomicBool = AtomicBool::new(false);
-    static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+    static STOPPED_BY: AtomicI32 = AtomicI32::new(0);
     static INSTALLED: Once = Once::new();
 
-    /// How often the thread that reports looks for an interrupt.
+    /// How often the thread that reports looks for a stop.
     const LOOK_EVERY: Duration = Duration::from_millis(50);
 
     /// The handler of the ending signals, where the action is the default.
@@ -166,21 +170,25 @@ mod held {
         install();
         REPORTING.store(true, SeqCst);
         let mut report = Some(report);
-        let look = || {
-            if INTERRUPTED.load(SeqCst) {
+        let look = || match STOPPED_BY.load(SeqCst) {
+            0 => {}
+            signal => {
                 if let Some(report) = report.take() {
                     report();
                 }
-                std::process::exit(128 + SIGINT);
+                std::process::exit(128 + signal);
             }
         };
         let done = with_ticks(LOOK_EVERY, look, work);
         REPORTING.store(false, SeqCst);
-        // An interrupt between the last look and the end of the work ends the process now.
-        if INTERRUPTED.swap(false, SeqCst) {
-            by_default(SIGINT);
+        // A stop between the last look and the end of the work ends the process now.
+        match STOPPED_BY.swap(0, SeqCst) {
+            0 => done,
+            signal => {
+                by_default(signal);
+                std::process::exit(128 + signal)
+            }
         }
-        done
     }
 
     pub fn holding<T>(write: impl FnOnce() -> T) -> T {
@@ -198,14 +206,14 @@ mod held {
         }
     }
 
-    /// During a write, keeps the signal for later; else, a SIGINT that work reports on is
+    /// During a write, keeps the signal for later; else, a signal that work reports on is
     /// noted for its report; else the signal's default action ends the process. Only atomics,
     /// `sigaction` and `raise`, which a signal handler may call.
     extern "C" fn on_ending(signal: i32) {
         if WRITING.load(SeqCst) {
             HELD.store(signal, SeqCst);
-        } else if signal == SIGINT && REPORTING.load(SeqCst) {
-            INTERRUPTED.store(true, SeqCst);
+        } else if REPORTED.contains(&signal) && REPORTING.load(SeqCst) {
+            STOPPED_BY.store(signal, SeqCst);
         } else {
             // Raised within the handler, the signal waits for it to return, then ends the
             // process.

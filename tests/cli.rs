@@ -570,12 +570,13 @@ fn every_program_answers_version() {
 /// `--tables` keeps the 4x4 board's tables alone. No two blank lines follow each other.
 #[test]
 fn help_lists_options_in_one_order_true_to_each_program() {
-    const ORDER: [&str; 13] = [
+    const ORDER: [&str; 14] = [
         "path",
         "show",
         "tiles",
         "stats",
         "goal",
+        "goal-file",
         "optimal",
         "effort",
         "tables",
@@ -703,6 +704,20 @@ fn option_values_after_equals_and_files_after_two_dashes() {
         text(&output.stdout),
         std::fs::read_to_string(sample("8.out")).unwrap()
     );
+    // A first line past half of the largest count is refused, not wrapped round in errors.
+    let largest = usize::MAX / 2;
+    let (output, _) = run_with(EIGHT, &["--first-line", &largest.to_string()], b"12\n");
+    let message = format!("error: line {}: expected 9 tiles (or 3 rows of 3), found 2\n", largest);
+    assert_eq!(text(&output.stderr), message);
+    for past in [(largest + 1).to_string(), "99999999999999999999".to_string()] {
+        let (output, _) = run_with(EIGHT, &["--first-line", &past], b"12\n");
+        let message = format!(
+            "error: --first-line needs a line number from 1 to {} (see --help)\n",
+            largest
+        );
+        assert_eq!(text(&output.stderr), message);
+        assert_eq!(output.status.code(), Some(2));
+    }
     for (flag, name) in [("--path=1", "--path"), ("--show=yes", "--show")] {
         let (output, _) = run_with(EIGHT, &[flag], b"283104765\n");
         let message = format!("error: {} takes no value\n", name);

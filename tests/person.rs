@@ -183,6 +183,16 @@ fn larger_boards_reach_any_goal() {
             side,
             side
         );
+        let undone = ["LR", "RL", "UD", "DU"];
+        let pairs = path.as_bytes().windows(2);
+        assert!(
+            pairs.clone().all(|pair| !undone.iter().any(|u| u.as_bytes() == pair)),
+            "a move and its reverse side by side: {}",
+            path
+        );
+        // The goal itself takes no move, whatever its blank.
+        let itself = stdout_of(SOLVE, &args, &rows_of(side, &goal));
+        assert!(itself.starts_with("\n0 moves, optimal"), "{}", itself);
         // The tiles renamed by their homes in the goal, so that the standard goal's distance is
         // the goal's.
         let mut home = vec![0; goal.len()];
@@ -229,8 +239,11 @@ fn a_bad_goal_or_a_board_of_another_shape_is_named() {
     std::fs::create_dir_all(&dir).unwrap();
     let two = dir.join("two-goals.txt");
     std::fs::write(&two, "1 2\n3 0\n\n1 2\n0 3\n").unwrap();
-    let message = "error: --goal needs one board, not more\n";
-    assert_eq!(error(&["--goal", two.to_str().unwrap()], "").1, message);
+    let message = format!(
+        "error: --goal-file '{}' needs one board, not more\n",
+        two.display()
+    );
+    assert_eq!(error(&["--goal-file", two.to_str().unwrap()], "").1, message);
     let (answers, message) = error(&["--goal", "123804765"], "283104765\n\n1 2\n3 0\n");
     assert_eq!(answers, "ULDR\n");
     let expected = "error: line 3: the board is 2 x 2, where the goal is 3 x 3\n";
@@ -238,8 +251,83 @@ fn a_bad_goal_or_a_board_of_another_shape_is_named() {
     // A goal in a file, as rows.
     let one = dir.join("goal.txt");
     std::fs::write(&one, "1 2 3\n8 0 4\n7 6 5\n").unwrap();
-    let path = stdout_of(SOLVE, &["--goal", one.to_str().unwrap()], "283104765\n");
+    let path = stdout_of(SOLVE, &["--goal-file", one.to_str().unwrap()], "283104765\n");
     assert_eq!(path, "ULDR\n");
+}
+
+/// `--goal` is a board and `--goal-file` a file, never a guess between them: a file named as a
+/// goal is not read for `--goal`, a missing file is no such file, a file past the line limit
+/// is refused at the limit, and a pipe (process substitution) or standard input serves, the
+/// boards then coming from a file named.
+#[test]
+fn goal_is_a_board_and_goal_file_a_file() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("goal-files");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |args: &[&str], input: &str| {
+        let output = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!("cd '{}' && exec \"$@\"", dir.display()))
+            .arg("bash")
+            .arg(SOLVE)
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                // A run that fails before it reads has closed the pipe: nothing to write then.
+                let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+                child.wait_with_output()
+            })
+            .unwrap();
+        let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+        (output.status.code(), text(output.stdout), text(output.stderr))
+    };
+    // A file in the folder named as the inline goal, holding another goal.
+    std::fs::write(dir.join("123804765"), "1 2 3\n4 5 6\n7 8 0\n").unwrap();
+    let answered = |path: &str| (Some(0), format!("{}\n", path), String::new());
+    assert_eq!(run(&["--goal", "123804765"], "283104765\n"), answered("ULDR"));
+    assert_eq!(
+        run(&["--goal-file", "123804765"], "283104765\n"),
+        (Some(0), "unsolvable\n".to_string(), String::new())
+    );
+    assert_eq!(
+        run(&["--goal-file", "nothing-here"], "283104765\n"),
+        (
+            Some(2),
+            String::new(),
+            "error: --goal-file 'nothing-here': no such file\n".to_string()
+        )
+    );
+    assert_eq!(
+        run(&["--goal", "nothing-here"], "283104765\n").2,
+        "error: --goal is no board: line 1: unexpected character 'n'\n"
+    );
+    let long = format!("{}\n", "1 ".repeat(50_000));
+    std::fs::write(dir.join("long.txt"), long).unwrap();
+    assert_eq!(
+        run(&["--goal-file", "long.txt"], "283104765\n").2,
+        "error: --goal-file 'long.txt' is no board: line 1: longer than 65536 bytes\n"
+    );
+    let by_pipe = std::process::Command::new("bash")
+        .arg("-c")
+        .arg("echo 283104765 | \"$0\" --goal-file <(echo 123804765)")
+        .arg(SOLVE)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(by_pipe.stdout).unwrap(), "ULDR\n");
+    std::fs::write(dir.join("board.txt"), "283104765\n").unwrap();
+    assert_eq!(run(&["--goal-file", "-", "board.txt"], "123804765\n"), answered("ULDR"));
+    assert_eq!(
+        run(&["--goal-file", "-"], "123804765\n").2,
+        "error: --goal-file - reads standard input: name the files of the boards\n"
+    );
+    assert_eq!(
+        run(&["--goal", "123804765", "--goal-file", "board.txt"], "").2,
+        "error: give --goal or --goal-file, not both\n"
+    );
 }
 
 /// `--tiles`: each move as the tile that slides and its way, the blank's own letter the
@@ -336,23 +424,51 @@ fn a_square_board_on_one_line_is_its_rows() {
 }
 
 /// `solve --optimal` on a 5x5 board tells what it knows: its progress names the path found
-/// first, and Ctrl-C (SIGINT) prints that path with the bound proven so far, labelled not
-/// proven the fewest, and ends with status 130; the board answered before it stays answered.
-/// Checked on the first of Korf and Felner's boards (95 moves, minutes of search): the path
-/// replays to the goal, and the bound lies between the linear conflict bound and 95. The child
-/// starts with SIGINT's default action (`env --default-signal`), as from a terminal, whatever a
-/// background job's shell gave this test.
+/// first, and a signal that stops it (SIGINT from Ctrl-C, SIGTERM from `kill` or a job's time
+/// limit, SIGHUP from a closed terminal) prints that path with the bound proven so far,
+/// labelled not proven the fewest, and ends with status 128 + the signal; the board answered
+/// before it stays answered. Checked on the first of Korf and Felner's boards (95 moves,
+/// minutes of search): the path replays to the goal, and the bound lies between the linear
+/// conflict bound and 95; with `--goal`, a goal with its blank in the middle (the walk back
+/// from the corner) and one with it in the top-left corner (mirrored), where the path replays
+/// to that goal and the bound lies between that goal's linear conflict bound and the path's
+/// length. The child starts with the signal's default action (`env --default-signal`), as
+/// from a terminal, whatever a background job's shell gave this test.
 #[test]
-fn ctrl_c_during_an_optimal_search_prints_the_path_known_and_the_bound_proven() {
-    use std::io::{BufRead, BufReader, Read};
-    use std::process::Command;
+fn a_stop_during_an_optimal_search_prints_the_path_known_and_the_bound_proven() {
     let (fewest, hard) = common::korf_felner_50()[0];
     let hard: Vec<u32> = hard.iter().map(|&t| u32::from(t)).collect();
-    let goal: Vec<u32> = (1..=25).map(|t| t % 25).collect();
-    let mut easy = goal.clone();
-    easy.swap(23, 24);
-    let input = format!("{}\n{}", rows_of(5, &easy), rows_of(5, &hard));
-    let args = ["--default-signal=INT", SOLVE, "--optimal", "--stats"];
+    let standard: Vec<u32> = (1..=25).map(|t| t % 25).collect();
+    // The blank walked up twice and left twice, to the middle cell.
+    let mut middle = standard.clone();
+    for (from, to) in [(24, 19), (19, 14), (14, 13), (13, 12)] {
+        middle.swap(from, to);
+    }
+    let corner: Vec<u32> = (0..25).collect();
+    stopped_by("INT", 2, &hard, None, Some(fewest));
+    stopped_by("TERM", 15, &hard, Some(&middle), None);
+    stopped_by("HUP", 1, &hard, Some(&corner), None);
+    stopped_by("TERM", 15, &hard, None, Some(fewest));
+}
+
+/// `solve --optimal --stats` on an easy board then `hard`, towards `goal` if given, stopped by
+/// the signal `name` (number `signal`) once its progress names a path: see the test above.
+fn stopped_by(name: &str, signal: i32, hard: &[u32], goal: Option<&[u32]>, fewest: Option<usize>) {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::Command;
+    let standard: Vec<u32> = (1..=25).map(|t| t % 25).collect();
+    let target = goal.unwrap_or(&standard).to_vec();
+    // One move from the goal: its blank and the tile beside it in its row.
+    let mut easy = target.clone();
+    let blank = target.iter().position(|&t| t == 0).unwrap();
+    easy.swap(blank, if blank % 5 == 4 { blank - 1 } else { blank + 1 });
+    let input = format!("{}\n{}", rows_of(5, &easy), rows_of(5, hard));
+    let default = format!("--default-signal={}", name);
+    let goal_line = rows_of(25, &target);
+    let mut args = vec![&default[..], SOLVE, "--optimal", "--stats"];
+    if goal.is_some() {
+        args.extend(["--goal", goal_line.trim()]);
+    }
     let mut child = common::started_on("env", &args, &input);
     // Its progress, two seconds on, names the path known: then the search is under way.
     let mut stderr = BufReader::new(child.stderr.take().unwrap());
@@ -366,23 +482,23 @@ fn ctrl_c_during_an_optimal_search_prints_the_path_known_and_the_bound_proven() 
         }
     }
     let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{}", name), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
     stderr.read_to_string(&mut said).unwrap();
     let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(130), "{}", said);
+    assert_eq!(output.status.code(), Some(128 + signal), "{}: {}", name, said);
     let stdout = String::from_utf8(output.stdout).unwrap();
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 4, "{}", stdout);
     assert!(
-        lines[0] == "R" && lines[1].starts_with("1 move, optimal"),
+        lines[0].len() == 1 && lines[1].starts_with("1 move, optimal"),
         "{}",
         stdout
     );
     let path = lines[2];
-    assert_eq!(replay(5, &hard, path), Some(goal));
+    assert_eq!(replay(5, hard, path), Some(target.clone()), "{}", name);
     // `N moves, not proven optimal, lower bound B (R times), T ms`
     let words: Vec<&str> = lines[3]
         .split([' ', ','])
@@ -401,9 +517,19 @@ fn ctrl_c_during_an_optimal_search_prints_the_path_known_and_the_bound_proven() 
         ]
     );
     let bound: usize = words[7].parse().unwrap();
-    let linear_conflict = engine::search::linear_conflict::lower_bound(5, &hard) as usize;
+    // The tiles named by their homes in the goal, so that the standard goal's bound is the goal's.
+    let mut home = vec![0; 25];
+    for (cell, &tile) in target.iter().enumerate() {
+        home[tile as usize] = cell as u32 + 1;
+    }
+    let named: Vec<u32> = hard
+        .iter()
+        .map(|&t| if t == 0 { 0 } else { home[t as usize] })
+        .collect();
+    let linear_conflict = engine::search::linear_conflict::lower_bound(5, &named) as usize;
+    let most = fewest.unwrap_or(path.len());
     assert!(
-        linear_conflict <= bound && bound <= fewest && fewest < path.len(),
+        linear_conflict <= bound && bound <= most && most <= path.len(),
         "{}",
         stdout
     );

@@ -744,3 +744,27 @@ fn five_by_five_paths_under_saved_tables() {
         two
     );
 }
+
+/// A tall board is solved as the same puzzle turned on its side: a board and its transpose,
+/// each past 16 cells, get paths of one length, each replaying to its goal.
+#[test]
+fn a_board_and_its_transpose_get_paths_of_one_length() {
+    let mut rng = Rng::new(90);
+    for (rows, columns) in [(9, 2), (7, 3), (10, 6), (12, 5)] {
+        let board = random_solvable_board(rows, columns, &mut rng);
+        // Tile at row r and column c to row c and column r, renamed for the turned goal.
+        let rename = |t: u32| match t {
+            0 => 0,
+            t => (t - 1) % columns as u32 * rows as u32 + (t - 1) / columns as u32 + 1,
+        };
+        let turned: Vec<u32> = (0..board.len())
+            .map(|cell| rename(board[cell % rows * columns + cell / rows]))
+            .collect();
+        let tall = stdout_of(SOLVE, &[], &rows_of(columns, &board));
+        let wide = stdout_of(SOLVE, &[], &rows_of(rows, &turned));
+        let goal = |cells: usize| -> Vec<u32> { (1..=cells as u32).map(|t| t % cells as u32).collect() };
+        assert_eq!(replay(columns, &board, tall.trim_end()), Some(goal(board.len())));
+        assert_eq!(replay(rows, &turned, wide.trim_end()), Some(goal(board.len())));
+        assert_eq!(tall.len(), wide.len(), "{} x {}", rows, columns);
+    }
+}

@@ -136,8 +136,15 @@ pub const FIRST_LINE: Flag = Flag {
   --first-line N
            number the input's lines from N in errors, for a share of a longer input
            that starts at its line N (as scripts/slurm-array.sh gives each share)",
-    value: Some(|n| typed(at_least_one(n), "a line number, 1 or more")),
+    value: Some(|n| {
+        let line = number_in(n, 1..=MAX_FIRST_LINE);
+        typed(line, &format!("a line number from 1 to {}", MAX_FIRST_LINE))
+    }),
 };
+
+/// The largest `--first-line`: half of `usize`, room to count the lines after it.
+#[cfg(feature = "shares")]
+const MAX_FIRST_LINE: usize = usize::MAX / 2;
 
 /// [`Settings::tables`]: the folder of the 4x4 board's saved tables.
 #[cfg(feature = "tables")]

@@ -11,7 +11,7 @@ use crate::io::cli::SHOW;
 use crate::io::cli::{exit_code, output, usage, Exit, Flag, Options, Output, Run, PATH, SEARCH};
 use crate::io::input::{Input, InputError};
 #[cfg(feature = "show")]
-use crate::io::show;
+use crate::io::show::{self, Labels};
 #[cfg(feature = "progress")]
 use crate::progress;
 use crate::quote::quoted_in_full;
@@ -174,7 +174,7 @@ where
                 #[cfg(feature = "show")]
                 if let (true, Some(Answer::Path(moves)), Ok(())) = (show, &answer, &written) {
                     let tiles = cases[i - 1].0.tiles().map(u32::from);
-                    let drawn = show::draw(W, &tiles, moves, format.lowercase);
+                    let drawn = show::draw(W, &tiles, moves, Labels::Letters { lowercase: format.lowercase });
                     written = writeln!(out, "{}", drawn);
                 }
                 if written.is_ok() && !S::QUICK {

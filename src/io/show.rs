@@ -12,16 +12,29 @@ const COLUMNS: usize = 80;
 /// Spaces between two boards.
 const GAP: usize = 2;
 
-/// Draws the board `tiles` (`width` to a row) and the board after each of `moves`, labelled
-/// with the moves' letters (in lower case if `lowercase`); a blank line between rows of boards.
+/// How a drawing labels each move, as the answer above it writes them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Labels {
+    /// The blank's letter, `R`, or in lower case, `r`.
+    Letters { lowercase: bool },
+    /// The tile that slides and its way, `5 left` (`solve --tiles`).
+    Tiles,
+}
+
+/// Draws the board `tiles` (`width` to a row) and the board after each of `moves`, each move
+/// labelled with its step and as `labels` say; a blank line between rows of boards.
 ///
 /// # Example
 /// ```
 /// use engine::board::Move;
-/// let drawing = engine::io::show::draw(3, &[1, 2, 3, 4, 0, 5], &[Move::Right], false);
+/// use engine::io::show::{draw, Labels};
+/// let letters = Labels::Letters { lowercase: false };
+/// let drawing = draw(3, &[1, 2, 3, 4, 0, 5], &[Move::Right], letters);
 /// assert_eq!(drawing, "0          1 R\n 1  2  3    1  2  3\n 4  .  5    4 [5] .\n");
+/// let drawing = draw(3, &[1, 2, 3, 4, 0, 5], &[Move::Right], Labels::Tiles);
+/// assert_eq!(drawing, "0          1 5 left\n 1  2  3    1  2  3\n 4  .  5    4 [5] .\n");
 /// ```
-pub fn draw(width: usize, tiles: &[u32], moves: &[Move], lowercase: bool) -> String {
+pub fn draw(width: usize, tiles: &[u32], moves: &[Move], labels: Labels) -> String {
     let cells = tiles.len();
     let cell = (cells - 1).to_string().len() + 2;
     let board_width = width * cell;
@@ -36,8 +49,11 @@ pub fn draw(width: usize, tiles: &[u32], moves: &[Move], lowercase: bool) -> Str
             Some(cell) => cell,
             None => break,
         };
+        let label = match labels {
+            Labels::Letters { lowercase } => format!("{} {}", step + 1, m.letter_in(lowercase)),
+            Labels::Tiles => format!("{} {} {}", step + 1, board[blank], way(m)),
+        };
         board.swap(moved_to, blank);
-        let label = format!("{} {}", step + 1, m.letter_in(lowercase));
         boards.push((label, board.clone(), Some(moved_to)));
     }
     let mut out = String::new();
@@ -101,18 +117,22 @@ impl Slides {
     pub fn push(&mut self, m: Move) {
         let cell = m.target(self.width, self.board.len(), self.blank);
         let cell = cell.expect("a move on the board");
-        let way = match m {
-            Move::Down => "up",
-            Move::Up => "down",
-            Move::Left => "right",
-            Move::Right => "left",
-        };
         if !self.text.is_empty() {
             self.text.extend_from_slice(b", ");
         }
-        let slid = format!("{} {}", self.board[cell], way);
+        let slid = format!("{} {}", self.board[cell], way(m));
         self.text.extend_from_slice(slid.as_bytes());
         self.board.swap(self.blank, cell);
         self.blank = cell;
+    }
+}
+
+/// The way a tile slides when the blank makes the move `m`: the opposite way.
+fn way(m: Move) -> &'static str {
+    match m {
+        Move::Down => "up",
+        Move::Up => "down",
+        Move::Left => "right",
+        Move::Right => "left",
     }
 }

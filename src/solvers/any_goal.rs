@@ -10,10 +10,13 @@
 //!   tables, under Manhattan distance up to 9 cells and linear conflict above (the fewest moves,
 //!   slower on the hardest 4x4 boards).
 //! - past 16 cells, such a goal's blank walks to the bottom-right corner (right, then down), the
-//!   board is solved for that arrangement, and the blank walks back: a short path, not proven
-//!   the fewest, at most one board's width and height longer than the path to the corner.
+//!   board is solved for that arrangement, and the blank walks back, a move and its reverse
+//!   where the two meet cancelled: a short path, not proven the fewest, at most one board's
+//!   width and height longer than the path to the corner (so the goal itself takes none).
 //!
 //! Each renaming is O(cells).
+
+use std::collections::VecDeque;
 
 use crate::board::{parity, swap_to_solve, Move};
 use crate::search::linear_conflict::lower_bound;
@@ -110,6 +113,109 @@ fn in_corner(width: usize, goal: &[u32]) -> bool {
     (row == 0 || row == goal.len() / width - 1) && (column == 0 || column == width - 1)
 }
 
+/// A goal as the standard goal's problem: the goal with its blank walked to a corner, if it is
+/// not in one, then mirrored and renamed; the moves of the problem's path come back mirrored,
+/// then the walk back, a move and its reverse side by side cancelled where the two meet.
+pub struct Aim {
+    renaming: Renaming,
+    /// The moves that walk the blank back from the corner to the goal's cell.
+    back: Vec<Move>,
+    /// The bound of the goal itself: each tile's name, its cell in the goal counted from 1.
+    home: Vec<u32>,
+}
+
+impl Aim {
+    /// The aim of `goal` (`width` to a row), whose blank may be anywhere.
+    pub fn new(width: usize, goal: &[u32]) -> Aim {
+        let (corner, back) = match in_corner(width, goal) {
+            true => (goal.to_vec(), Vec::new()),
+            false => blank_to_corner(width, goal),
+        };
+        let mut home = vec![0; goal.len()];
+        for (cell, &tile) in goal.iter().enumerate() {
+            home[tile as usize] = cell as u32 + 1;
+        }
+        Aim {
+            renaming: Renaming::of(width, &corner),
+            back,
+            home,
+        }
+    }
+
+    /// The board `tiles` of the standard goal's problem.
+    pub fn board(&self, tiles: &[u32]) -> Vec<u32> {
+        self.renaming.board(tiles)
+    }
+
+    /// The path to the goal from the standard goal's `path`.
+    pub fn path(&self, path: &[Move]) -> Vec<Move> {
+        let mut moves = Vec::new();
+        let mut kept = |m| moves.push(m);
+        let mut back = Backing::new(self, &mut kept);
+        path.iter().for_each(|&m| back.push(m));
+        back.end();
+        moves
+    }
+
+    /// The fewest moves proven needed to reach the goal from `tiles`, the standard goal's problem
+    /// needing at least `proven`: the walk back undoes at most its own length of them.
+    pub fn bound(&self, tiles: &[u32], proven: u64) -> u64 {
+        let named: Vec<u32> = tiles
+            .iter()
+            .map(|&t| if t == 0 { 0 } else { self.home[t as usize] })
+            .collect();
+        let width = self.renaming.width;
+        lower_bound(width, &named).max(proven.saturating_sub(self.back.len() as u64))
+    }
+}
+
+/// The moves of the standard goal's path handed on as moves to the goal: the last few held, as
+/// many as the walk back has, so that one it undoes is cancelled, not handed on.
+struct Backing<'a> {
+    aim: &'a Aim,
+    emit: &'a mut dyn FnMut(Move),
+    held: VecDeque<Move>,
+}
+
+impl<'a> Backing<'a> {
+    fn new(aim: &'a Aim, emit: &'a mut dyn FnMut(Move)) -> Self {
+        Backing {
+            aim,
+            emit,
+            held: VecDeque::with_capacity(aim.back.len() + 1),
+        }
+    }
+
+    /// A move of the blank on the goal's board, after the last held one, or cancelling it.
+    fn held_after(&mut self, m: Move) {
+        match self.held.back() {
+            Some(&last) if last == m.opposite() => {
+                self.held.pop_back();
+            }
+            _ => self.held.push_back(m),
+        }
+        // One more held than the walk back can cancel: none handed on is ever cancelled.
+        if self.held.len() > self.aim.back.len() {
+            if let Some(first) = self.held.pop_front() {
+                (self.emit)(first);
+            }
+        }
+    }
+
+    /// The next move of the standard goal's path.
+    fn push(&mut self, m: Move) {
+        self.held_after(self.aim.renaming.move_back(m));
+    }
+
+    /// The walk back, and what is still held; the moves handed on in all.
+    fn end(mut self) {
+        for &m in &self.aim.back {
+            self.held_after(m);
+        }
+        self.held.drain(..).for_each(|m| (self.emit)(m));
+    }
+}
+
 /// Solves the board `tiles` for `goal` (arrangements of the same tiles, `width` to a row): each
 /// move of the blank goes to `emit`, in order, and the report follows. `None`, with no move,
 /// when parity says `tiles` cannot reach `goal`.
@@ -123,30 +229,23 @@ pub fn solve_to(
     if parity(width, tiles) != parity(width, goal) {
         return None;
     }
-    if in_corner(width, goal) {
-        let renaming = Renaming::of(width, goal);
-        let board = renaming.board(tiles);
-        return solver.solve(width, &board, &mut |m| emit(renaming.move_back(m)));
-    }
-    if tiles.len() <= OPTIMAL_CELLS {
+    if !in_corner(width, goal) && tiles.len() <= OPTIMAL_CELLS {
         let moves = solver.fewest_moves_to(width, tiles, goal)?;
         return Some(Report::shortest(&moves, emit));
     }
-    let (corner, back) = blank_to_corner(width, goal);
-    let board = Renaming::of(width, &corner).board(tiles);
-    let there = solver.solve(width, &board, emit)?;
-    back.iter().for_each(|&m| emit(m));
-    // The bound for the goal itself: each tile named by its home there, counted from 1.
-    let mut home = vec![0; goal.len()];
-    for (cell, &tile) in goal.iter().enumerate() {
-        home[tile as usize] = cell as u32 + 1;
+    let aim = Aim::new(width, goal);
+    let mut length = 0;
+    let mut counted = |m| {
+        length += 1;
+        emit(m)
+    };
+    let mut backing = Backing::new(&aim, &mut counted);
+    let there = solver.solve(width, &aim.board(tiles), &mut |m| backing.push(m))?;
+    backing.end();
+    if aim.back.is_empty() {
+        return Some(there);
     }
-    let named: Vec<u32> = tiles
-        .iter()
-        .map(|&t| if t == 0 { 0 } else { home[t as usize] })
-        .collect();
-    let lower_bound = lower_bound(width, &named);
-    let length = there.length + back.len() as u64;
+    let lower_bound = aim.bound(tiles, 0);
     Some(Report {
         length,
         optimal: length == lower_bound,
@@ -157,12 +256,8 @@ pub fn solve_to(
 /// Two tiles whose swap lets the board `tiles`, which cannot reach `goal` (`width` to a row),
 /// reach it ([`swap_to_solve`] on the standard goal's problem, the tiles named as given).
 pub fn swap_to_reach(width: usize, tiles: &[u32], goal: &[u32]) -> (u32, u32) {
-    let corner = match in_corner(width, goal) {
-        true => goal.to_vec(),
-        false => blank_to_corner(width, goal).0,
-    };
-    let renaming = Renaming::of(width, &corner);
-    let (a, b) = swap_to_solve(width, &renaming.board(tiles));
-    let (a, b) = (renaming.tile(a), renaming.tile(b));
+    let aim = Aim::new(width, goal);
+    let (a, b) = swap_to_solve(width, &aim.board(tiles));
+    let (a, b) = (aim.renaming.tile(a), aim.renaming.tile(b));
     (a.min(b), a.max(b))
 }

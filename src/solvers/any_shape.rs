@@ -33,6 +33,10 @@ use crate::solvers::optimal_5x5::{Optimal5x5, SoFar, SO_FAR};
 use crate::solvers::settings::{AnyShapeSettings, Settings};
 use crate::solvers::up_to_16::{path_to_any_goal, Ladder};
 use crate::solvers::up_to_9::{self, PathEach};
+#[cfg(feature = "tables")]
+use crate::threads::with_ticks;
+#[cfg(feature = "tables")]
+use std::time::Duration;
 
 /// The most cells of a board solved optimally.
 pub const OPTIMAL_CELLS: usize = 16;
@@ -59,6 +63,12 @@ const WINDOW_NODES: u64 = 10_000_000;
 /// The same under Manhattan distance, on a 5x5, 6x6 or 7x7 board without tables: paths a few
 /// moves in a thousand shorter in about the same time.
 const MANHATTAN_WINDOW_NODES: u64 = 500_000;
+
+/// How long a search for the fewest moves on 5x5 runs alone before a beam search finds it a
+/// path to tell: boards a few dozen moves from the goal are solved in milliseconds, and a
+/// beam search costs a fraction of a second.
+#[cfg(feature = "tables")]
+const BEAM_AFTER: Duration = Duration::from_millis(200);
 
 /// The most cells of a board, or of the last block of a larger board, that beam search solves;
 /// a level keeps `BEAM_WORK / cells` boards at most, so a level costs about the same on any
@@ -168,15 +178,24 @@ impl AnyShape {
         if !reaches_goal(width, tiles) {
             return None;
         }
-        #[cfg(feature = "tables")]
-        if self.so_far(width, tiles.len()).is_some() {
-            self.find_a_path_first(tiles);
-        }
         if self.solves_optimally(width, tiles.len()) {
+            #[cfg(feature = "tables")]
+            let path = match self.so_far(width, tiles.len()) {
+                Some(so_far) => self.optimal_path_known_meanwhile(so_far, tiles),
+                None => self.optimal_path(width, tiles),
+            };
+            #[cfg(not(feature = "tables"))]
             let path = self.optimal_path(width, tiles);
             #[cfg(all(feature = "tables", feature = "progress"))]
             progress::known(None);
             return Some(Report::shortest(&path, emit));
+        }
+        let height = tiles.len() / width;
+        if height > width {
+            // The search and construction serve wide boards best; turned about its diagonal,
+            // a tall board is a wide one, and a board and its turn get paths of one length.
+            let wide = transposed(width, tiles);
+            return self.solve(height, &wide, &mut |m| emit(transposed_move(m)));
         }
         let mut length = 0;
         let finish = |width: usize, block: &[u32]| self.finish(width, block);
@@ -202,20 +221,28 @@ impl AnyShape {
         long.then_some(&SO_FAR)
     }
 
-    /// Before the search for the fewest moves from the 5x5 board `tiles`: a path by beam search
-    /// without the tables (which would cost an easy board their loading), in well under a
-    /// second, which the search's progress tells and a person who stops it gets.
+    /// The fewest moves from the 5x5 board `tiles`, a search of up to hours; should it last
+    /// [`BEAM_AFTER`], a path by beam search without the tables (which would cost an easy board
+    /// their loading), in well under a second, which the search's progress tells and `so_far`
+    /// keeps for a person who stops it.
     #[cfg(feature = "tables")]
-    fn find_a_path_first(&self, tiles: &[u32]) {
-        let proven = lower_bound(5, tiles) as u32;
-        SO_FAR.start(None, proven);
+    fn optimal_path_known_meanwhile(&mut self, so_far: &SoFar, tiles: &[u32]) -> Vec<Move> {
+        so_far.start(None, lower_bound(5, tiles) as u32);
         #[cfg(feature = "progress")]
         progress::known(None);
-        if let Outcome::Goal(path) = self.beam_without_tables(5, tiles, 1) {
-            #[cfg(feature = "progress")]
-            progress::known(Some(format!("a path of {} moves known", path.len())));
-            SO_FAR.start(Some(path), proven);
-        }
+        let (threads, mut ticks) = (self.threads, 0);
+        let find_a_path = || {
+            ticks += 1;
+            if ticks != 2 {
+                return;
+            }
+            if let Outcome::Goal(path) = beam_without_tables(5, tiles, 1, threads) {
+                #[cfg(feature = "progress")]
+                progress::known(Some(format!("a path of {} moves known", path.len())));
+                so_far.found(path);
+            }
+        };
+        with_ticks(BEAM_AFTER, find_a_path, || self.optimal_path(5, tiles))
     }
 
     /// Moves that solve `block` (`width` to a row), which can reach the goal: the fewest if it
@@ -256,7 +283,7 @@ impl AnyShape {
 
     /// Beam search on `block` (`width` to a row), `effort` times as wide as by default: under
     /// the tables of a 5x5 or 6x6 block when a folder keeps them, else without
-    /// ([`AnyShape::beam_without_tables`]).
+    /// ([`beam_without_tables`]).
     fn beam(&mut self, width: usize, block: &[u32]) -> Outcome {
         let effort = self.settings.effort.unwrap_or(1);
         #[cfg(feature = "tables")]
@@ -281,23 +308,7 @@ impl AnyShape {
                 _ => {}
             }
         }
-        self.beam_without_tables(width, block, effort)
-    }
-
-    /// Beam search on `block` (`width` to a row), `effort` times as wide as by default, under
-    /// linear conflict, with a 5x5, 6x6 or 7x7 block's path then shortened under Manhattan
-    /// distance.
-    fn beam_without_tables(&self, width: usize, block: &[u32], effort: usize) -> Outcome {
-        let beam_width = (BEAM_WORK / block.len()).min(BEAM_WIDTH) * effort;
-        let estimate = LinearConflict::new(width, block.len());
-        let (threads, nodes) = (self.threads, MANHATTAN_WINDOW_NODES * effort as u64);
-        let outcome = beam::solve(width, block, beam_width, threads, estimate);
-        match (width, block.len()) {
-            (5, 25) => under_manhattan::<5, 25>(block, outcome, nodes, threads),
-            (6, 36) => under_manhattan::<6, 36>(block, outcome, nodes, threads),
-            (7, 49) => under_manhattan::<7, 49>(block, outcome, nodes, threads),
-            _ => outcome,
-        }
+        beam_without_tables(width, block, effort, self.threads)
     }
 
     /// Whether a board `width` wide with `cells` cells is solved in the fewest moves.
@@ -340,6 +351,46 @@ impl AnyShape {
             }
         };
         self.solvers[index].1.path(tiles)
+    }
+}
+
+/// Beam search on `block` (`width` to a row), `effort` times as wide as by default, on
+/// `threads` threads, under linear conflict, with a 5x5, 6x6 or 7x7 block's path then
+/// shortened under Manhattan distance.
+fn beam_without_tables(width: usize, block: &[u32], effort: usize, threads: usize) -> Outcome {
+    let beam_width = (BEAM_WORK / block.len()).min(BEAM_WIDTH) * effort;
+    let estimate = LinearConflict::new(width, block.len());
+    let nodes = MANHATTAN_WINDOW_NODES * effort as u64;
+    let outcome = beam::solve(width, block, beam_width, threads, estimate);
+    match (width, block.len()) {
+        (5, 25) => under_manhattan::<5, 25>(block, outcome, nodes, threads),
+        (6, 36) => under_manhattan::<6, 36>(block, outcome, nodes, threads),
+        (7, 49) => under_manhattan::<7, 49>(block, outcome, nodes, threads),
+        _ => outcome,
+    }
+}
+
+/// The board `tiles` (`width` to a row) turned about its main diagonal, `height` to a row, its
+/// tiles renamed so that the goal turned is the goal: the tile at row r and column c goes to
+/// row c and column r.
+fn transposed(width: usize, tiles: &[u32]) -> Vec<u32> {
+    let height = tiles.len() / width;
+    let rename = |t: u32| match t {
+        0 => 0,
+        t => ((t - 1) as usize % width * height + (t - 1) as usize / width + 1) as u32,
+    };
+    (0..tiles.len())
+        .map(|cell| rename(tiles[cell % height * width + cell / height]))
+        .collect()
+}
+
+/// A move of the blank on a board turned about its main diagonal, on the board itself.
+fn transposed_move(m: Move) -> Move {
+    match m {
+        Move::Up => Move::Left,
+        Move::Left => Move::Up,
+        Move::Down => Move::Right,
+        Move::Right => Move::Down,
     }
 }
 

@@ -51,6 +51,11 @@ impl SoFar {
         self.proven.store(proven, Relaxed);
     }
 
+    /// A path found meanwhile, known from now on.
+    pub fn found(&self, path: Vec<Move>) {
+        *self.path.lock().unwrap_or_else(|e| e.into_inner()) = Some(path);
+    }
+
     /// The path known, if any.
     pub fn path(&self) -> Option<Vec<Move>> {
         self.path.lock().unwrap_or_else(|e| e.into_inner()).clone()
