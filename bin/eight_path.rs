@@ -13,7 +13,7 @@ right) that turns it into 1 2 3 / 4 5 6 / 7 8 x, the first of them in dictionary
 unsolvable if none does.
 
 Input: boards until the end of the input, each the nine symbols 1-8 and x, separated by
-spaces; line breaks do not matter.
+spaces or not (23415x768); line breaks do not matter.
   2 3 4 1 5 x 7 6 8
 Output: one line per board.
   dlurullddrurdllurdr

@@ -15,7 +15,7 @@ right) that turns it into 1 2 3 / 4 5 6 / 7 8 x, the first of them in dictionary
 unsolvable if none does; a blank line between two answers.
 
 Input: the number of boards, then the boards, each the nine symbols 1-8 and x separated by
-spaces, on one line or as three rows, with blank lines between them.
+spaces or not, on one line or as three rows, with blank lines between them.
   2
 
   2 3 4 1 5 x 7 6 8

@@ -10,7 +10,7 @@ jiugong: Lanqiao Cup \"九宫重排\"
 Prints the fewest moves that turn each start 3x3 board into its goal, or -1 if none does.
 
 Input: per case two lines, the start then the goal, each nine characters 1-8 row by row
-with . (or 0) the blank.
+with . (or 0, or x) the blank.
   12345678.
   123.46758
 Output: one line per case.

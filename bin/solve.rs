@@ -56,7 +56,8 @@ const STATS: Flag = Flag {
     help: "
   --stats  after each solution, a line with its length, whether it is proven the
            shortest, the best lower bound known (Manhattan distance plus linear
-           conflict), and the time taken",
+           conflict, or the pattern databases of --tables where they rank the
+           board, if more), and the time taken",
 };
 
 /// The moves as the tiles that slide.

@@ -745,6 +745,24 @@ fn five_by_five_paths_under_saved_tables() {
     );
 }
 
+/// `--stats` under `--tables` names the strongest bound it used: on the first of Korf and
+/// Felner's boards (95 moves), the 6-6-6-6 tables' sum, above linear conflict's bound and not
+/// above the published optimum.
+#[test]
+fn stats_under_tables_name_the_tables_bound() {
+    let (optimal, tiles) = korf_felner_50()[0];
+    let board: Vec<u32> = tiles.iter().map(|&t| u32::from(t)).collect();
+    let dir = tables_5x5();
+    let args = ["--stats", "--tables", dir.to_str().unwrap()];
+    let output = stdout_of(SOLVE, &args, &rows_of(5, &board));
+    let stats = output.lines().nth(1).unwrap();
+    let words = stats_words(stats);
+    let at = words.iter().position(|&w| w == "bound").unwrap();
+    let bound: usize = words[at + 1].parse().unwrap();
+    let conflicts = engine::search::linear_conflict::lower_bound(5, &board) as usize;
+    assert!(conflicts < bound && bound <= optimal, "{}", stats);
+}
+
 /// A tall board is solved as the same puzzle turned on its side: a board and its transpose,
 /// each past 16 cells, get paths of one length, each replaying to its goal.
 #[test]

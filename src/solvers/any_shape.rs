@@ -204,12 +204,29 @@ impl AnyShape {
             emit(m);
             true
         });
-        let lower_bound = lower_bound(width, tiles);
+        let lower_bound = self.lower_bound(width, tiles);
         Some(Report {
             length,
             optimal: length == lower_bound,
             lower_bound,
         })
+    }
+
+    /// The best lower bound known on the moves from `tiles` (`width` to a row): Manhattan
+    /// distance plus linear conflict, or the sum of the tables that ranked a 5x5 or 6x6 board's
+    /// beam search, if more.
+    fn lower_bound(&self, width: usize, tiles: &[u32]) -> u64 {
+        let conflicts = lower_bound(width, tiles);
+        #[cfg(feature = "tables")]
+        let conflicts = {
+            let tables = match (width, tiles.len()) {
+                (5, 25) => self.tables_5x5.as_ref().map(|db| estimate_of::<5, 25, _>(db, tiles)),
+                (6, 36) => self.tables_6x6.as_ref().map(|db| estimate_of::<6, 36, _>(db, tiles)),
+                _ => None,
+            };
+            conflicts.max(tables.unwrap_or(0))
+        };
+        conflicts
     }
 
     /// What the search for the fewest moves on a board `width` wide with `cells` cells will know
@@ -449,6 +466,13 @@ impl OptimalPath for Optimal5x5 {
     fn path(&mut self, tiles: &[u32]) -> Vec<Move> {
         Optimal5x5::path(self, &board_of(tiles))
     }
+}
+
+/// The estimate of `heuristic` for the board `tiles`, an arrangement of `0..N`.
+#[cfg(feature = "tables")]
+fn estimate_of<const W: usize, const N: usize, H: Heuristic<W, N>>(heuristic: &H, tiles: &[u32]) -> u64 {
+    let board = board_of::<W, N>(tiles);
+    u64::from(heuristic.estimate(&heuristic.state(board.tiles())))
 }
 
 /// The board of `tiles`, an arrangement of `0..N`.
