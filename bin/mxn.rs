@@ -72,7 +72,12 @@ fn mxn() -> Run {
                     true
                 };
                 constructive::solve(*columns, tiles, 4, turn_last_block, keep);
-                let drawing = show::draw(*columns, tiles, &moves, Labels::Letters { lowercase: false });
+                let drawing = show::draw(
+                    *columns,
+                    tiles,
+                    &moves,
+                    Labels::Letters { lowercase: false },
+                );
                 writeln!(out, "{}\n{}", judge::letters(&moves, false), drawing)?;
                 continue;
             }

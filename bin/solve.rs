@@ -165,10 +165,21 @@ fn solve() -> Run {
         QUIET,
     ];
     #[cfg(not(feature = "tables"))]
-    let flags = [SHOW_UP_TO_100, TILES, STATS, GOAL, GOAL_FILE, EFFORT, THREADS, QUIET];
+    let flags = [
+        SHOW_UP_TO_100,
+        TILES,
+        STATS,
+        GOAL,
+        GOAL_FILE,
+        EFFORT,
+        THREADS,
+        QUIET,
+    ];
     let options = cli::options(HELP, &flags)?;
     let goal: Option<&Goal> = match (options.value(&GOAL), options.value(&GOAL_FILE)) {
-        (Some(_), Some(_)) => return Err(cli::usage("give --goal or --goal-file, not both".into())),
+        (Some(_), Some(_)) => {
+            return Err(cli::usage("give --goal or --goal-file, not both".into()))
+        }
         (goal, file) => goal.or(file),
     };
     if goal.map_or(false, |goal| goal.from_standard_input) && options.files.contains(&None) {

@@ -4,9 +4,8 @@
 //! answer is written, a report of what long work knows when a signal stops it, and a file
 //! mapped into memory, watched for being cut short.
 
-use std::fs::File;
+use std::fs::{File, OpenOptions};
 use std::io;
-#[cfg(target_os = "linux")]
 use std::path::Path;
 #[cfg(target_os = "linux")]
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, AtomicUsize, Ordering::SeqCst};
@@ -52,6 +51,27 @@ pub fn try_lock(_: &File) -> io::Result<bool> {
         io::ErrorKind::Unsupported,
         "no file locks here",
     ))
+}
+
+/// `path` opened as `options` ask if it is a regular file: `Ok(None)` for anything else there (a
+/// pipe, a device, a folder), which is never waited on, as it is opened without blocking (on
+/// Linux; elsewhere it is looked at first), then checked.
+pub fn open_regular(path: &Path, options: &mut OpenOptions) -> io::Result<Option<File>> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        const O_NONBLOCK: i32 = 0o4000;
+        options.custom_flags(O_NONBLOCK);
+    }
+    #[cfg(not(target_os = "linux"))]
+    if std::fs::metadata(path).map_or(false, |found| !found.is_file()) {
+        return Ok(None);
+    }
+    let file = options.open(path)?;
+    match file.metadata()?.is_file() {
+        true => Ok(Some(file)),
+        false => Ok(None),
+    }
 }
 
 /// Whether `a` and `b` are one file: the same device and inode.

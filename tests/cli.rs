@@ -707,9 +707,15 @@ fn option_values_after_equals_and_files_after_two_dashes() {
     // A first line past half of the largest count is refused, not wrapped round in errors.
     let largest = usize::MAX / 2;
     let (output, _) = run_with(EIGHT, &["--first-line", &largest.to_string()], b"12\n");
-    let message = format!("error: line {}: expected 9 tiles (or 3 rows of 3), found 2\n", largest);
+    let message = format!(
+        "error: line {}: expected 9 tiles (or 3 rows of 3), found 2\n",
+        largest
+    );
     assert_eq!(text(&output.stderr), message);
-    for past in [(largest + 1).to_string(), "99999999999999999999".to_string()] {
+    for past in [
+        (largest + 1).to_string(),
+        "99999999999999999999".to_string(),
+    ] {
         let (output, _) = run_with(EIGHT, &["--first-line", &past], b"12\n");
         let message = format!(
             "error: --first-line needs a line number from 1 to {} (see --help)\n",

@@ -506,6 +506,70 @@ fn tables_kept_in_a_folder() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Only regular files are opened in a tables folder: a pipe (`mkfifo`) where the tables, their
+/// claim or a leftover temporary file should be is named or passed by, never waited on, and the
+/// run answers Korf's published length; a pipe in the tables' place is left there, the tables
+/// not saved over it.
+#[test]
+fn a_pipe_in_a_tables_folder_is_named_never_waited_on() {
+    let base = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pipes-in-tables");
+    let (moves, board) = korf_100()[87];
+    let input = rows(&[board]);
+    let name = "pdb-1.5.6.9.10.13-7.8.11.12.14.15-2.3.4.bin";
+    let in_place = format!(
+        "building the 6-6-3 pattern databases for this run alone, not saved: {} is not a regular file\n",
+        base.join("tables").join(name).display()
+    );
+    let lock = format!(
+        "building the 6-6-3 pattern databases for this run alone: no claim on their build can be had ({}: is not a regular file)\n",
+        base.join("lock").join(format!(".{}.lock", name)).display()
+    );
+    let leftover = format!(
+        "building the 6-6-3 pattern databases in {}, once\n",
+        base.join("part").display()
+    );
+    for (folder, pipe, first) in [
+        ("tables", name.to_string(), in_place),
+        ("lock", format!(".{}.lock", name), lock),
+        ("part", format!(".{}.1.part", name), leftover),
+    ] {
+        let dir = base.join(folder);
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(dir.join(&pipe))
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let mut child = std::process::Command::new("timeout")
+            .args(["60", FIFTEEN, "--tables", dir.to_str().unwrap()])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}: timed out or failed",
+            folder
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            format!("{}\n", moves)
+        );
+        let said = common::beyond_progress(&output.stderr);
+        assert!(said.starts_with(&first), "{}", said);
+        let kind = std::fs::symlink_metadata(dir.join(&pipe)).map(|m| m.file_type());
+        if folder == "tables" {
+            use std::os::unix::fs::FileTypeExt;
+            assert!(kind.unwrap().is_fifo(), "the pipe left in place");
+        }
+    }
+}
+
 /// `--tables` needs a folder, or a path that can be made one, before any work; and only the 4x4
 /// programs and `solve` take it.
 #[test]

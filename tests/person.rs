@@ -186,7 +186,9 @@ fn larger_boards_reach_any_goal() {
         let undone = ["LR", "RL", "UD", "DU"];
         let pairs = path.as_bytes().windows(2);
         assert!(
-            pairs.clone().all(|pair| !undone.iter().any(|u| u.as_bytes() == pair)),
+            pairs
+                .clone()
+                .all(|pair| !undone.iter().any(|u| u.as_bytes() == pair)),
             "a move and its reverse side by side: {}",
             path
         );
@@ -243,7 +245,10 @@ fn a_bad_goal_or_a_board_of_another_shape_is_named() {
         "error: --goal-file '{}' needs one board, not more\n",
         two.display()
     );
-    assert_eq!(error(&["--goal-file", two.to_str().unwrap()], "").1, message);
+    assert_eq!(
+        error(&["--goal-file", two.to_str().unwrap()], "").1,
+        message
+    );
     let (answers, message) = error(&["--goal", "123804765"], "283104765\n\n1 2\n3 0\n");
     assert_eq!(answers, "ULDR\n");
     let expected = "error: line 3: the board is 2 x 2, where the goal is 3 x 3\n";
@@ -251,7 +256,11 @@ fn a_bad_goal_or_a_board_of_another_shape_is_named() {
     // A goal in a file, as rows.
     let one = dir.join("goal.txt");
     std::fs::write(&one, "1 2 3\n8 0 4\n7 6 5\n").unwrap();
-    let path = stdout_of(SOLVE, &["--goal-file", one.to_str().unwrap()], "283104765\n");
+    let path = stdout_of(
+        SOLVE,
+        &["--goal-file", one.to_str().unwrap()],
+        "283104765\n",
+    );
     assert_eq!(path, "ULDR\n");
 }
 
@@ -283,12 +292,19 @@ fn goal_is_a_board_and_goal_file_a_file() {
             })
             .unwrap();
         let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
-        (output.status.code(), text(output.stdout), text(output.stderr))
+        (
+            output.status.code(),
+            text(output.stdout),
+            text(output.stderr),
+        )
     };
     // A file in the folder named as the inline goal, holding another goal.
     std::fs::write(dir.join("123804765"), "1 2 3\n4 5 6\n7 8 0\n").unwrap();
     let answered = |path: &str| (Some(0), format!("{}\n", path), String::new());
-    assert_eq!(run(&["--goal", "123804765"], "283104765\n"), answered("ULDR"));
+    assert_eq!(
+        run(&["--goal", "123804765"], "283104765\n"),
+        answered("ULDR")
+    );
     assert_eq!(
         run(&["--goal-file", "123804765"], "283104765\n"),
         (Some(0), "unsolvable\n".to_string(), String::new())
@@ -319,7 +335,10 @@ fn goal_is_a_board_and_goal_file_a_file() {
         .unwrap();
     assert_eq!(String::from_utf8(by_pipe.stdout).unwrap(), "ULDR\n");
     std::fs::write(dir.join("board.txt"), "283104765\n").unwrap();
-    assert_eq!(run(&["--goal-file", "-", "board.txt"], "123804765\n"), answered("ULDR"));
+    assert_eq!(
+        run(&["--goal-file", "-", "board.txt"], "123804765\n"),
+        answered("ULDR")
+    );
     assert_eq!(
         run(&["--goal-file", "-"], "123804765\n").2,
         "error: --goal-file - reads standard input: name the files of the boards\n"
@@ -488,7 +507,13 @@ fn stopped_by(name: &str, signal: i32, hard: &[u32], goal: Option<&[u32]>, fewes
     assert!(killed.success());
     stderr.read_to_string(&mut said).unwrap();
     let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(128 + signal), "{}: {}", name, said);
+    assert_eq!(
+        output.status.code(),
+        Some(128 + signal),
+        "{}: {}",
+        name,
+        said
+    );
     let stdout = String::from_utf8(output.stdout).unwrap();
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 4, "{}", stdout);

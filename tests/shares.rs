@@ -284,7 +284,11 @@ fn a_share_changed_since_or_run_otherwise_is_refused() {
             [&whole[2][..], b"7\n"].concat(),
             format!("{} lines where its task wrote {}", lines(2) + 1, lines(2)),
         ),
-        (2, Vec::new(), format!("0 lines where its task wrote {}", lines(2))),
+        (
+            2,
+            Vec::new(),
+            format!("0 lines where its task wrote {}", lines(2)),
+        ),
     ];
     for (t, text, said) in cases {
         std::fs::write(share(t), text).unwrap();
@@ -362,16 +366,32 @@ fn nothing_to_answer_is_an_error() {
     let missing = dir.join("missing.txt");
     assert_eq!(
         error(&task("0", "1", FIFTEEN, &missing, &nowhere, 1)),
-        format!("error: {} is not a file that can be read", missing.display())
+        format!(
+            "error: {} is not a file that can be read",
+            missing.display()
+        )
     );
     let no_program = dir.join("no-such-program");
     assert_eq!(
-        error(&task("0", "1", &no_program.display().to_string(), &empty, &nowhere, 1)),
-        format!("error: {} is not a program that can be run", no_program.display())
+        error(&task(
+            "0",
+            "1",
+            &no_program.display().to_string(),
+            &empty,
+            &nowhere,
+            1
+        )),
+        format!(
+            "error: {} is not a program that can be run",
+            no_program.display()
+        )
     );
     assert!(!nowhere.exists(), "nothing written before the checks");
     assert_eq!(
         error(&merge(&out, "2", Some(&missing))),
-        format!("error: {} is not a file that can be read", missing.display())
+        format!(
+            "error: {} is not a file that can be read",
+            missing.display()
+        )
     );
 }

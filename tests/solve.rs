@@ -780,9 +780,16 @@ fn a_board_and_its_transpose_get_paths_of_one_length() {
             .collect();
         let tall = stdout_of(SOLVE, &[], &rows_of(columns, &board));
         let wide = stdout_of(SOLVE, &[], &rows_of(rows, &turned));
-        let goal = |cells: usize| -> Vec<u32> { (1..=cells as u32).map(|t| t % cells as u32).collect() };
-        assert_eq!(replay(columns, &board, tall.trim_end()), Some(goal(board.len())));
-        assert_eq!(replay(rows, &turned, wide.trim_end()), Some(goal(board.len())));
+        let goal =
+            |cells: usize| -> Vec<u32> { (1..=cells as u32).map(|t| t % cells as u32).collect() };
+        assert_eq!(
+            replay(columns, &board, tall.trim_end()),
+            Some(goal(board.len()))
+        );
+        assert_eq!(
+            replay(rows, &turned, wide.trim_end()),
+            Some(goal(board.len()))
+        );
         assert_eq!(tall.len(), wide.len(), "{} x {}", rows, columns);
     }
 }

@@ -174,7 +174,14 @@ where
                 #[cfg(feature = "show")]
                 if let (true, Some(Answer::Path(moves)), Ok(())) = (show, &answer, &written) {
                     let tiles = cases[i - 1].0.tiles().map(u32::from);
-                    let drawn = show::draw(W, &tiles, moves, Labels::Letters { lowercase: format.lowercase });
+                    let drawn = show::draw(
+                        W,
+                        &tiles,
+                        moves,
+                        Labels::Letters {
+                            lowercase: format.lowercase,
+                        },
+                    );
                     written = writeln!(out, "{}", drawn);
                 }
                 if written.is_ok() && !S::QUICK {

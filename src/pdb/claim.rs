@@ -13,7 +13,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::os::{same_file, try_lock};
+use crate::os::{open_regular, same_file, try_lock};
 
 /// How long a process waits for another's build by default: longer than the longest build (the
 /// 7-8 tables take minutes on a slow machine).
@@ -37,16 +37,10 @@ pub fn lock(path: &Path) -> io::Result<Option<File>> {
         if fs::symlink_metadata(path).map_or(false, |found| !found.is_file()) {
             return Err(not_a_file());
         }
-        let file = fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(path)?;
+        let mut options = fs::OpenOptions::new();
+        options.read(true).write(true).create(true).truncate(false);
+        let file = open_regular(path, &mut options)?.ok_or_else(not_a_file)?;
         let opened = file.metadata()?;
-        if !opened.is_file() {
-            return Err(not_a_file());
-        }
         if !try_lock(&file)? {
             return Ok(None);
         }
@@ -113,7 +107,8 @@ pub fn claim(
 /// The id the holder of the claim at `path` wrote, if it can be read.
 fn holder(path: &Path) -> Option<u32> {
     let mut text = String::new();
-    File::open(path).ok()?.read_to_string(&mut text).ok()?;
+    let mut file = open_regular(path, fs::OpenOptions::new().read(true)).ok()??;
+    file.read_to_string(&mut text).ok()?;
     text.trim().parse().ok()
 }
 
@@ -130,8 +125,8 @@ pub fn clear_leftovers(dir: &Path) {
         if !name.starts_with(".pdb-") || !ours {
             continue;
         }
-        let file = match fs::OpenOptions::new().write(true).open(entry.path()) {
-            Ok(file) if file.metadata().map_or(false, |m| m.is_file()) => file,
+        let file = match open_regular(&entry.path(), fs::OpenOptions::new().write(true)) {
+            Ok(Some(file)) => file,
             _ => continue,
         };
         if try_lock(&file).unwrap_or(false) {

@@ -212,14 +212,19 @@ fn saved<const W: usize, const N: usize, const G: usize>(
     // Held from before the build until after the save: other processes wait, then load.
     let mut _claim = None;
     let mut keep = kept.is_some();
-    let building = match &kept {
-        Some((dir, file)) => {
-            match saved::load(dir, groups, &sizes, threads) {
-                Ok(tables) => return PatternDb::from_saved_tables(groups, tables),
-                Err(NotLoaded::Unsound(why)) => {
-                    progress.say(&format!("{} {}; it is built again", file.display(), why));
-                }
-                Err(NotLoaded::Missing) => {}
+    let loaded = kept
+        .as_ref()
+        .map(|(dir, _)| saved::load(dir, groups, &sizes, threads));
+    let building = match (&kept, loaded) {
+        (_, Some(Ok(tables))) => return PatternDb::from_saved_tables(groups, tables),
+        (Some((_, file)), Some(Err(NotLoaded::NotAFile))) => {
+            keep = false;
+            let why = format!("{} is not a regular file", file.display());
+            format!("for this run alone, not saved: {}", why)
+        }
+        (Some((dir, file)), not_loaded) => {
+            if let Some(Err(NotLoaded::Unsound(why))) = not_loaded {
+                progress.say(&format!("{} {}; it is built again", file.display(), why));
             }
             let limit = claim::wait_limit();
             // A line of its own for each holder, which changes when one dies and another
@@ -262,7 +267,7 @@ fn saved<const W: usize, const N: usize, const G: usize>(
             }
             building
         }
-        None => "for this run (--tables DIR keeps them)".to_string(),
+        (None, _) => "for this run (--tables DIR keeps them)".to_string(),
     };
     progress.say(&format!(
         "building the {} pattern databases {}",

@@ -22,6 +22,7 @@ use std::fs;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
+use crate::os::open_regular;
 use crate::pdb::additive::Table;
 use crate::pdb::claim::{clear_leftovers, lock};
 use crate::threads::in_parallel;
@@ -47,10 +48,12 @@ pub fn file_name(partition: &[&[u8]]) -> String {
     format!("pdb-{}.bin", groups.join("-"))
 }
 
-/// Why no tables were loaded: no file, or one that is not sound, and what is wrong with it.
+/// Why no tables were loaded: no file; something there that is not a regular file (a pipe, a
+/// folder), which is not to be replaced; or a file that is not sound, and what is wrong with it.
 #[derive(Debug, PartialEq, Eq)]
 pub enum NotLoaded {
     Missing,
+    NotAFile,
     Unsound(String),
 }
 
@@ -68,8 +71,9 @@ pub fn load(
     // A failure to read an opened file.
     let failed = |e: io::Error| unsound(e.to_string());
     let path = file(dir, partition);
-    let mut file = match fs::File::open(&path) {
-        Ok(file) => file,
+    let mut file = match open_regular(&path, fs::OpenOptions::new().read(true)) {
+        Ok(Some(file)) => file,
+        Ok(None) => return Err(NotLoaded::NotAFile),
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(NotLoaded::Missing),
         Err(e) => return Err(unsound(format!("cannot be read ({})", e))),
     };
@@ -251,6 +255,7 @@ mod tests {
         match loaded {
             Ok(_) => "loaded".to_string(),
             Err(NotLoaded::Missing) => "missing".to_string(),
+            Err(NotLoaded::NotAFile) => "not a file".to_string(),
             Err(NotLoaded::Unsound(why)) => why,
         }
     }

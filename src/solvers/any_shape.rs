@@ -220,8 +220,14 @@ impl AnyShape {
         #[cfg(feature = "tables")]
         let conflicts = {
             let tables = match (width, tiles.len()) {
-                (5, 25) => self.tables_5x5.as_ref().map(|db| estimate_of::<5, 25, _>(db, tiles)),
-                (6, 36) => self.tables_6x6.as_ref().map(|db| estimate_of::<6, 36, _>(db, tiles)),
+                (5, 25) => self
+                    .tables_5x5
+                    .as_ref()
+                    .map(|db| estimate_of::<5, 25, _>(db, tiles)),
+                (6, 36) => self
+                    .tables_6x6
+                    .as_ref()
+                    .map(|db| estimate_of::<6, 36, _>(db, tiles)),
                 _ => None,
             };
             conflicts.max(tables.unwrap_or(0))
@@ -470,7 +476,10 @@ impl OptimalPath for Optimal5x5 {
 
 /// The estimate of `heuristic` for the board `tiles`, an arrangement of `0..N`.
 #[cfg(feature = "tables")]
-fn estimate_of<const W: usize, const N: usize, H: Heuristic<W, N>>(heuristic: &H, tiles: &[u32]) -> u64 {
+fn estimate_of<const W: usize, const N: usize, H: Heuristic<W, N>>(
+    heuristic: &H,
+    tiles: &[u32],
+) -> u64 {
     let board = board_of::<W, N>(tiles);
     u64::from(heuristic.estimate(&heuristic.state(board.tiles())))
 }
