@@ -16,6 +16,7 @@ use engine::io::cli::{OPTIMAL, TABLES_UP_TO_6X6};
 use engine::io::input::Input;
 use engine::io::judge;
 use engine::io::show::{self, Labels, Slides};
+use engine::memory::{self, MORE_MEMORY};
 use engine::progress;
 use engine::quote::quoted_in_full;
 use engine::solvers::any_goal::{solve_to, swap_to_reach};
@@ -311,9 +312,16 @@ impl<'a> Written<'a> {
     /// The next move. The line is kept whole until it is written (a board of 999 x 999 takes
     /// about 160 MB), so that a run cut short leaves no half of it.
     fn push(&mut self, m: Move) {
+        let what = || "the line of moves".to_string();
         match &mut self.slides {
-            Some(slides) => slides.push(m),
-            None => self.line.push(m.letter() as u8),
+            Some(slides) => {
+                memory::reserve(&mut slides.text, 16, what, MORE_MEMORY);
+                slides.push(m)
+            }
+            None => {
+                memory::reserve(&mut self.line, 1, what, MORE_MEMORY);
+                self.line.push(m.letter() as u8)
+            }
         }
         if self.drawn {
             self.moves.push(m);

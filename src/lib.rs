@@ -4,7 +4,7 @@
 //! - [`board`]: the board, its moves, and solvability by parity; [`threads`]: work shared out
 //!   between threads, results in order; [`progress`]: long work told on standard error;
 //!   [`quote`]: outside text shown on one line; [`terminal`]: what a stream is open to; `os`:
-//!   calls to the operating system that std lacks.
+//!   calls to the operating system that std lacks; [`memory`]: memory refused as an error.
 //! - [`exact`]: every arrangement's distance on boards of up to 9 cells, by breadth-first search
 //!   over a Cantor-ranked array.
 //! - [`search`]: IDA* and what it estimates and prunes with, searches within a budget of nodes.
@@ -23,6 +23,7 @@ pub mod big_boards;
 pub mod board;
 pub mod exact;
 pub mod io;
+pub mod memory;
 #[cfg(any(feature = "tables", feature = "shares"))]
 pub mod os;
 pub mod pdb;

@@ -267,7 +267,7 @@ unsafe impl Send for Mapping {}
 unsafe impl Sync for Mapping {}
 
 /// The `len` bytes of `file`, saved at `path`, from `start` on (`start + len` at most the file's
-/// length), mapped read-only, not copied; `None` if that fails. The file's first `start + len`
+/// length), mapped read-only, not copied; the system's error if that fails. The file's first `start + len`
 /// bytes are mapped, since a mapping begins at a page's start. It is watched: a read past its
 /// end, should another program cut it short meanwhile, ends the process with an `error:` line
 /// naming `path` and status 1, where SIGBUS would end it without a word; the answers printed so
@@ -278,17 +278,17 @@ unsafe impl Sync for Mapping {}
 /// ([`Mapping::bytes`]) must not change. Replacing the file by a rename is safe; cutting it
 /// short is caught, as above.
 #[cfg(target_os = "linux")]
-pub unsafe fn map(file: &File, path: &Path, start: usize, len: usize) -> Option<Mapping> {
+pub unsafe fn map(file: &File, path: &Path, start: usize, len: usize) -> io::Result<Mapping> {
     use std::os::unix::io::AsRawFd;
     const PROT_READ: i32 = 1;
     const MAP_PRIVATE: i32 = 2;
     let (fd, whole) = (file.as_raw_fd(), start + len);
     let base = mmap(std::ptr::null_mut(), whole, PROT_READ, MAP_PRIVATE, fd, 0);
     if base as isize == -1 {
-        return None;
+        return Err(io::Error::last_os_error());
     }
     let _watch = Watch::new(file, path, whole);
-    Some(Mapping {
+    Ok(Mapping {
         base,
         start,
         len,

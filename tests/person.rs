@@ -543,7 +543,7 @@ fn stopped_by(name: &str, signal: i32, hard: &[u32], goal: Option<&[u32]>, fewes
     );
     let bound: usize = words[7].parse().unwrap();
     // The tiles named by their homes in the goal, so that the standard goal's bound is the goal's.
-    let mut home = vec![0; 25];
+    let mut home = [0; 25];
     for (cell, &tile) in target.iter().enumerate() {
         home[tile as usize] = cell as u32 + 1;
     }

@@ -793,3 +793,77 @@ fn a_board_and_its_transpose_get_paths_of_one_length() {
         assert_eq!(tall.len(), wide.len(), "{} x {}", rows, columns);
     }
 }
+
+/// Memory refused is one `error:` line naming what needed how much, exit status 1, the answers
+/// before it kept, nothing left in the tables folder: under `ulimit -v` in a child shell, the
+/// 5x5 tables' build (a fresh folder), the mapping of the saved tables (a sound file, not
+/// called damaged) and a 10x10 beam search at `--effort 8`.
+#[test]
+fn memory_refused_is_an_error_not_an_abort() {
+    let mut rng = Rng::new(41);
+    let (_, hard) = korf_felner_50()[0];
+    let hard: Vec<u32> = hard.iter().map(|&t| u32::from(t)).collect();
+    let big = random_solvable_board(10, 10, &mut rng);
+    let fresh = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables-refused");
+    let _ = std::fs::remove_dir_all(&fresh);
+    let saved = tables_5x5();
+    // The limit in KiB, the arguments, the second board and its width, what is named.
+    type Case<'a> = (&'a str, Vec<String>, &'a Vec<u32>, usize, &'a str);
+    let cases: [Case; 3] = [
+        (
+            "200000",
+            vec!["--tables".into(), fresh.display().to_string()],
+            &hard,
+            5,
+            "the table of tiles [1, 2, 3, 6, 7, 8] needs ",
+        ),
+        (
+            "300000",
+            vec!["--tables".into(), saved.display().to_string()],
+            &hard,
+            5,
+            "mapping the tables of ",
+        ),
+        (
+            "400000",
+            vec!["--effort".into(), "8".into()],
+            &big,
+            10,
+            "a beam search 40000 boards wide needs ",
+        ),
+    ];
+    for (limit, args, board, width, what) in cases {
+        let input = format!("1 2 3\n4 0 5\n7 8 6\n\n{}", rows_of(width, board));
+        let script = format!("ulimit -v {}; exec \"$0\" \"$@\"", limit);
+        let mut child = std::process::Command::new("bash")
+            .args(["-c", &script, SOLVE])
+            .args(&args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
+        let output = child.wait_with_output().unwrap();
+        let said = common::beyond_progress(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{:?}: {}", args, said);
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "RD\n");
+        let lines: Vec<&str> = said.lines().filter(|l| l.starts_with("error: ")).collect();
+        assert_eq!(lines.len(), 1, "{}", said);
+        assert!(
+            lines[0].starts_with(&format!("error: out of memory: {}", what)),
+            "{}",
+            said
+        );
+        assert!(said.ends_with("which the system refused; give the run more memory (ulimit -v, or a job's memory limit)\n")
+            || said.ends_with("(ulimit -v, or a job's memory limit)\n"), "{}", said);
+        assert!(
+            !said.contains("built again") && !said.contains("panicked"),
+            "{}",
+            said
+        );
+    }
+    let left: Vec<_> =
+        std::fs::read_dir(&fresh).map_or(Vec::new(), |d| d.flatten().map(|e| e.path()).collect());
+    assert!(left.is_empty(), "left behind: {:?}", left);
+}

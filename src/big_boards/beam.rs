@@ -23,6 +23,7 @@
 use crate::big_boards::estimates::Estimate;
 use crate::big_boards::seen::Seen;
 use crate::board::Move;
+use crate::memory;
 use crate::prefetch::prefetch;
 use crate::threads::in_parallel;
 
@@ -93,6 +94,7 @@ pub fn solve<E: Estimate>(
     );
     // A random number for each tile in each cell: a board's fingerprint is those of its tiles'
     // places XORed, and a move changes four of them, two for the tile and two for the blank.
+    let what = || format!("a beam search {} boards wide", width);
     let mut seed = 0x2024_1124_u64;
     let zobrist: Vec<u64> = (0..cells * cells).map(|_| split_mix(&mut seed)).collect();
     let z = |tile: u8, cell: usize| zobrist[usize::from(tile) * cells + cell];
@@ -108,7 +110,7 @@ pub fn solve<E: Estimate>(
     // Each level's boards' parents (their places on the level before) and last moves.
     let mut trail: Vec<Vec<(u32, Move)>> = Vec::new();
     // The boards of the last `WINDOW` levels, by fingerprint, with their levels.
-    let mut seen = Seen::new(2 * WINDOW * width);
+    let mut seen = Seen::new(2 * WINDOW * width, what);
     seen.insert_all(&[key], 0);
     let mut found = level
         .iter()
@@ -118,13 +120,22 @@ pub fn solve<E: Estimate>(
     let max_levels = 3 * estimate.value(&level[0].state) as usize + 100;
     while found.is_none() {
         let depth = trail.len() + 1;
+        // Each child and its sort key, then the next level and its tiles: the room asked for
+        // first, as the level asks for it in many pieces.
+        let child = std::mem::size_of::<(Node<E::State>, u32, Move)>() + 16;
+        let level_bytes = 3 * level.len() * child + width * (child + cells);
+        memory::room(2 * level_bytes, what, LESS_EFFORT);
         // The new boards one move from a share of the level, from `first` on. The move back
         // to a board's parent is not tried: the parent is among the boards seen.
         let last_moves = trail.last();
         let expand = |(first, share): &(usize, &[Node<E::State>])| {
             let mut board = vec![0u8; cells];
             let mut own = estimate.clone();
-            let mut children = Vec::with_capacity(3 * share.len());
+            // This thread's children and their sort keys, the room asked for first.
+            let child = std::mem::size_of::<(Node<E::State>, u32, Move)>() + 16;
+            memory::room(2 * 3 * share.len() * child, what, LESS_EFFORT);
+            let mut children = Vec::new();
+            memory::reserve(&mut children, 3 * share.len(), what, LESS_EFFORT);
             let mut batch_children = Vec::with_capacity(4 * BATCH);
             let parent_of = |index: usize| &arena[index * cells..(index + 1) * cells];
             for (batch_first, batch) in (*first..).step_by(BATCH).zip(share.chunks(BATCH)) {
@@ -211,7 +222,8 @@ pub fn solve<E: Estimate>(
         }
         // The next level's tiles: each parent's, with the one move made; the parents a few
         // boards ahead asked for.
-        let mut tiles = Vec::with_capacity(next.len() * cells);
+        let mut tiles = Vec::new();
+        memory::reserve(&mut tiles, next.len() * cells, what, LESS_EFFORT);
         for (place, &(node, parent, _)) in next.iter().enumerate() {
             if let Some(&(_, ahead, _)) = next.get(place + BATCH) {
                 let ahead = ahead as usize;
@@ -230,10 +242,16 @@ pub fn solve<E: Estimate>(
             .iter()
             .position(|(node, _, _)| estimate.value(&node.state) == 0);
         level = next.iter().map(|&(node, _, _)| node).collect();
-        trail.push(next.into_iter().map(|(_, parent, m)| (parent, m)).collect());
+        let mut moves = Vec::new();
+        memory::reserve(&mut moves, next.len(), what, LESS_EFFORT);
+        moves.extend(next.into_iter().map(|(_, parent, m)| (parent, m)));
+        trail.push(moves);
     }
     Outcome::Goal(path(&trail, found.unwrap_or(0)))
 }
+
+/// What a beam search refused its memory can do instead.
+const LESS_EFFORT: &str = "search with a smaller --effort, or give the run more memory (ulimit -v, or a job's memory limit)";
 
 /// The first `width` children of `runs`, each sorted by `rank` (a child's place in its level: by
 /// its estimate's rank, then by fingerprint, a board's duplicates side by side, then by its

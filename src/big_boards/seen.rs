@@ -2,6 +2,7 @@
 //! table of at most half its slots, one probe a look-up (O(1) expected), which a batch of boards
 //! can ask the memory for before any is looked up.
 
+use crate::memory;
 use crate::prefetch::prefetch;
 
 /// How many boards ahead of the one noted its slot is asked for: enough to keep the memory busy,
@@ -18,11 +19,11 @@ pub struct Seen {
 }
 
 impl Seen {
-    /// Room for `boards` boards.
-    pub fn new(boards: usize) -> Seen {
+    /// Room for `boards` boards, memory that `what` needs (refused: [`memory::refused`]).
+    pub fn new(boards: usize, what: impl FnOnce() -> String) -> Seen {
         let len = (2 * boards).next_power_of_two().max(2);
         Seen {
-            slots: vec![0; len],
+            slots: memory::filled(len, what),
             shift: 64 - len.trailing_zeros(),
         }
     }
@@ -114,7 +115,7 @@ mod tests {
         // search forgets them, against a map of each one's last level. A board's low byte is
         // the table's own, so the fingerprints differ above it, and all in their top bits, so
         // that they share their first slot.
-        let mut seen = Seen::new(1000);
+        let mut seen = Seen::new(1000, String::new);
         let mut truth = std::collections::HashMap::new();
         let mut draws = numbers(11, 600);
         for depth in 0..100 {

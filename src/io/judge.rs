@@ -2,7 +2,11 @@
 
 use std::fs::File;
 use std::io::{self, Read, Write};
+#[cfg(feature = "progress")]
+use std::panic::AssertUnwindSafe;
 use std::process::ExitCode;
+#[cfg(feature = "progress")]
+use std::sync::Once;
 
 use crate::board::{Board, Move};
 use crate::io::cli;
@@ -12,6 +16,8 @@ use crate::io::cli::{exit_code, output, usage, Exit, Flag, Options, Output, Run,
 use crate::io::input::{Input, InputError};
 #[cfg(feature = "show")]
 use crate::io::show::{self, Labels};
+#[cfg(feature = "progress")]
+use crate::memory::Refused;
 #[cfg(feature = "progress")]
 use crate::progress;
 use crate::quote::quoted_in_full;
@@ -222,6 +228,13 @@ pub fn each_case<C>(
                 continue;
             }
             if !cases.is_empty() {
+                #[cfg(feature = "progress")]
+                within_memory(|| respond(&cases, &mut out)).map_err(|e| {
+                    // What was answered before stays answered.
+                    let _ = out.flush();
+                    e
+                })?;
+                #[cfg(not(feature = "progress"))]
                 respond(&cases, &mut out)?;
                 // Out at once, so that a run cut short keeps every answer it gave.
                 out.flush()?;
@@ -248,6 +261,33 @@ pub fn each_case<C>(
         }
     }
     Ok(out.flush()?)
+}
+
+/// What `respond` returns, or memory refused under it ([`crate::memory::refused`]) as its
+/// error, exit status 1; any other panic goes on as it was. A refusal's panic says nothing
+/// itself. It tells a person (the `progress` feature); under a judge's memory limit a run
+/// ends either way.
+#[cfg(feature = "progress")]
+fn within_memory(respond: impl FnOnce() -> Run) -> Run {
+    static QUIET: Once = Once::new();
+    QUIET.call_once(|| {
+        let told = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !info.payload().is::<Refused>() {
+                told(info)
+            }
+        }));
+    });
+    match std::panic::catch_unwind(AssertUnwindSafe(respond)) {
+        Ok(run) => run,
+        Err(payload) => match payload.downcast::<Refused>() {
+            Ok(refused) => Err(Exit::Failed {
+                status: 1,
+                message: refused.to_string(),
+            }),
+            Err(other) => std::panic::resume_unwind(other),
+        },
+    }
 }
 
 /// What programs read: a file, or standard input.

@@ -23,6 +23,8 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 
+use crate::memory::{self, MORE_MEMORY};
+
 use crate::pdb::placements::{
     mask, region, table_len, Masks, Ranking, Unranking, MAX_CELLS, MAX_RANKED, NO_TILE,
 };
@@ -108,10 +110,12 @@ fn build_labelled<const W: usize, const N: usize, L: Label>(
     let k = tiles.len();
     let ranking = Ranking::new(k, N);
     let unranking = Unranking::new(&ranking, k);
-    let mut table = vec![0u8; table_len(N, k)];
-    let marks: Vec<AtomicU64> = (0..(table.len() + 7) / 8)
-        .map(|_| AtomicU64::new(0))
-        .collect();
+    let what = || format!("the table of tiles {:?}", tiles);
+    let mut table = memory::filled::<u8>(table_len(N, k), what);
+    let mut marks: Vec<AtomicU64> = Vec::new();
+    let words = (table.len() + 7) / 8;
+    memory::reserve(&mut marks, words, what, MORE_MEMORY);
+    marks.extend((0..words).map(|_| AtomicU64::new(0)));
     let labels = Regions::<L>::of::<W, N>(k);
     let home: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
     let occupied = mask(&home);
@@ -221,7 +225,8 @@ pub fn carried_table<const N: usize>(
         .expect("a symmetry onto the group");
     let ranking = Ranking::new(k, N);
     let unranking = Unranking::new(&ranking, k);
-    let mut carried = vec![0u8; table.len()];
+    let what = || format!("the table of tiles {:?}, carried over", tiles);
+    let mut carried = memory::filled::<u8>(table.len(), what);
     sweep(&mut carried, threads, |base, entries| {
         let (mut placements, mut cells) = (unranking.in_order(), [0u8; MAX_RANKED]);
         for (j, entry) in entries.iter_mut().enumerate() {
@@ -446,7 +451,8 @@ impl<L: Label> Regions<L> {
     /// The number of the region of `cell` among the free cells of `occupied`.
     #[inline]
     fn region<const N: usize>(&self, occupied: u64, cell: usize) -> usize {
-        self.of_set::<N>(occupied).map_or(0, |label| label.region(cell))
+        self.of_set::<N>(occupied)
+            .map_or(0, |label| label.region(cell))
     }
 }
 

@@ -217,10 +217,9 @@ fn saved<const W: usize, const N: usize, const G: usize>(
         .map(|(dir, _)| saved::load(dir, groups, &sizes, threads));
     let building = match (&kept, loaded) {
         (_, Some(Ok(tables))) => return PatternDb::from_saved_tables(groups, tables),
-        (Some((_, file)), Some(Err(NotLoaded::NotAFile))) => {
+        (Some((_, file)), Some(Err(NotLoaded::Unusable(why)))) => {
             keep = false;
-            let why = format!("{} is not a regular file", file.display());
-            format!("for this run alone, not saved: {}", why)
+            format!("for this run alone, not saved: {} {}", file.display(), why)
         }
         (Some((dir, file)), not_loaded) => {
             if let Some(Err(NotLoaded::Unsound(why))) = not_loaded {

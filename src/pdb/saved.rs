@@ -22,6 +22,7 @@ use std::fs;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
+use crate::memory::{self, MORE_MEMORY};
 use crate::os::open_regular;
 use crate::pdb::additive::Table;
 use crate::pdb::claim::{clear_leftovers, lock};
@@ -48,12 +49,13 @@ pub fn file_name(partition: &[&[u8]]) -> String {
     format!("pdb-{}.bin", groups.join("-"))
 }
 
-/// Why no tables were loaded: no file; something there that is not a regular file (a pipe, a
-/// folder), which is not to be replaced; or a file that is not sound, and what is wrong with it.
+/// Why no tables were loaded: no file; something there that cannot serve but is not to be
+/// replaced (not a regular file, or a file that cannot be mapped), and why; or a file that is
+/// not sound, and what is wrong with it.
 #[derive(Debug, PartialEq, Eq)]
 pub enum NotLoaded {
     Missing,
-    NotAFile,
+    Unusable(String),
     Unsound(String),
 }
 
@@ -73,7 +75,7 @@ pub fn load(
     let path = file(dir, partition);
     let mut file = match open_regular(&path, fs::OpenOptions::new().read(true)) {
         Ok(Some(file)) => file,
-        Ok(None) => return Err(NotLoaded::NotAFile),
+        Ok(None) => return Err(NotLoaded::Unusable("is not a regular file".to_string())),
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(NotLoaded::Missing),
         Err(e) => return Err(unsound(format!("cannot be read ({})", e))),
     };
@@ -112,8 +114,14 @@ pub fn load(
     let mut tables = Vec::new();
     let mut offset = head.len();
     for &size in sizes {
-        let mapped = map(&mut file, &path, offset, size);
-        tables.push(mapped.ok_or_else(|| unsound("cannot be mapped".to_string()))?);
+        match map(&mut file, &path, offset, size) {
+            Ok(table) => tables.push(table),
+            Err(e) if e.raw_os_error() == Some(ENOMEM) => {
+                let what = format!("mapping the tables of {}", path.display());
+                memory::refused(what, offset + size, MORE_MEMORY);
+            }
+            Err(e) => return Err(NotLoaded::Unusable(format!("cannot be mapped ({})", e))),
+        }
         offset += size;
     }
     let mut parts = vec![&head[..]];
@@ -126,10 +134,13 @@ pub fn load(
     }
 }
 
+/// The system's error number for memory refused.
+const ENOMEM: i32 = 12;
+
 /// The `len` bytes of `file` from `start` on (`start + len` at most the file's length),
-/// mapped. `None` if that fails.
+/// mapped; the system's error if that fails.
 #[cfg(target_os = "linux")]
-fn map(file: &mut fs::File, path: &Path, start: usize, len: usize) -> Option<Table> {
+fn map(file: &mut fs::File, path: &Path, start: usize, len: usize) -> io::Result<Table> {
     // Safety: a tables file is replaced by a rename, never written in place; another program
     // that cut it short ends the process through the mapping's watch.
     unsafe { crate::os::map(file, path, start, len) }.map(Table::Mapped)
@@ -138,11 +149,12 @@ fn map(file: &mut fs::File, path: &Path, start: usize, len: usize) -> Option<Tab
 /// Where there is no `mmap` (or no watch of it), the `len` bytes of `file` from `start` on,
 /// read into memory.
 #[cfg(not(target_os = "linux"))]
-fn map(file: &mut fs::File, _: &Path, start: usize, len: usize) -> Option<Table> {
-    let mut table = vec![0; len];
-    file.seek(SeekFrom::Start(start as u64)).ok()?;
-    file.read_exact(&mut table).ok()?;
-    Some(Table::Built(table))
+fn map(file: &mut fs::File, path: &Path, start: usize, len: usize) -> io::Result<Table> {
+    let what = || format!("the tables of {}", path.display());
+    let mut table = memory::filled(len, what);
+    file.seek(SeekFrom::Start(start as u64))?;
+    file.read_exact(&mut table)?;
+    Ok(Table::Built(table))
 }
 
 /// Saves `tables`, those of `partition`, in `dir` (created if need be): written whole under a
@@ -255,7 +267,7 @@ mod tests {
         match loaded {
             Ok(_) => "loaded".to_string(),
             Err(NotLoaded::Missing) => "missing".to_string(),
-            Err(NotLoaded::NotAFile) => "not a file".to_string(),
+            Err(NotLoaded::Unusable(why)) => why,
             Err(NotLoaded::Unsound(why)) => why,
         }
     }
