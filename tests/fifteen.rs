@@ -541,15 +541,8 @@ fn a_pipe_in_a_tables_folder_is_named_never_waited_on() {
             .status()
             .unwrap();
         assert!(made.success());
-        let mut child = std::process::Command::new("timeout")
-            .args(["60", FIFTEEN, "--tables", dir.to_str().unwrap()])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
-        let output = child.wait_with_output().unwrap();
+        let args = ["60", FIFTEEN, "--tables", dir.to_str().unwrap()];
+        let (output, _) = common::run_with("timeout", &args, input.as_bytes());
         assert_eq!(
             output.status.code(),
             Some(0),

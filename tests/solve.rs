@@ -835,16 +835,9 @@ fn memory_refused_is_an_error_not_an_abort() {
     for (limit, args, board, width, what) in cases {
         let input = format!("1 2 3\n4 0 5\n7 8 6\n\n{}", rows_of(width, board));
         let script = format!("ulimit -v {}; exec \"$0\" \"$@\"", limit);
-        let mut child = std::process::Command::new("bash")
-            .args(["-c", &script, SOLVE])
-            .args(&args)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
-        let output = child.wait_with_output().unwrap();
+        let mut words = vec!["-c", &script, SOLVE];
+        words.extend(args.iter().map(String::as_str));
+        let (output, _) = run_with("bash", &words, input.as_bytes());
         let said = common::beyond_progress(&output.stderr);
         assert_eq!(output.status.code(), Some(1), "{:?}: {}", args, said);
         assert_eq!(String::from_utf8_lossy(&output.stdout), "RD\n");
