@@ -195,16 +195,7 @@ fn larger_boards_reach_any_goal() {
         // The goal itself takes no move, whatever its blank.
         let itself = stdout_of(SOLVE, &args, &rows_of(side, &goal));
         assert!(itself.starts_with("\n0 moves, optimal"), "{}", itself);
-        // The tiles renamed by their homes in the goal, so that the standard goal's distance is
-        // the goal's.
-        let mut home = vec![0; goal.len()];
-        for (cell, &tile) in goal.iter().enumerate() {
-            home[tile as usize] = cell as u32 + 1;
-        }
-        let renamed: Vec<u32> = board
-            .iter()
-            .map(|&t| if t == 0 { 0 } else { home[t as usize] })
-            .collect();
+        let renamed = named_by_homes(&board, &goal);
         let manhattan = manhattan_sum(side, &renamed);
         let words: Vec<&str> = stats.split([' ', ',']).collect();
         let at = words.iter().position(|&w| w == "bound").unwrap();
@@ -542,15 +533,7 @@ fn stopped_by(name: &str, signal: i32, hard: &[u32], goal: Option<&[u32]>, fewes
         ]
     );
     let bound: usize = words[7].parse().unwrap();
-    // The tiles named by their homes in the goal, so that the standard goal's bound is the goal's.
-    let mut home = [0; 25];
-    for (cell, &tile) in target.iter().enumerate() {
-        home[tile as usize] = cell as u32 + 1;
-    }
-    let named: Vec<u32> = hard
-        .iter()
-        .map(|&t| if t == 0 { 0 } else { home[t as usize] })
-        .collect();
+    let named = named_by_homes(hard, &target);
     let linear_conflict = engine::search::linear_conflict::lower_bound(5, &named) as usize;
     let most = fewest.unwrap_or(path.len());
     assert!(
@@ -565,4 +548,17 @@ fn stopped_by(name: &str, signal: i32, hard: &[u32], goal: Option<&[u32]>, fewes
         bound
     );
     assert!(said.ends_with(&stopped), "{}", said);
+}
+
+/// The tiles of `board` renamed by their homes in `goal` (cell + 1, the blank 0), so that the
+/// standard goal's distance and bounds are the goal's.
+fn named_by_homes(board: &[u32], goal: &[u32]) -> Vec<u32> {
+    let mut home = vec![0; goal.len()];
+    for (cell, &tile) in goal.iter().enumerate() {
+        home[tile as usize] = cell as u32 + 1;
+    }
+    board
+        .iter()
+        .map(|&t| if t == 0 { 0 } else { home[t as usize] })
+        .collect()
 }
