@@ -82,15 +82,16 @@ fn mxn() -> Run {
                 continue;
             }
             if solvable && with_path {
-                // Streamed as found: a large board's path can take gigabytes. Once the output
-                // is gone (`| head`), the work stops.
-                let mut written = Ok(());
-                constructive::solve(*columns, tiles, 4, turn_last_block, |m| {
-                    written = out.write_all(&[m.letter() as u8]);
-                    written.is_ok()
-                });
-                written?;
-                writeln!(out)?;
+                // Out as found: a large board's path can take gigabytes. Once the output is
+                // gone (`| head`), the work stops.
+                cli::in_pieces(out, |out| {
+                    let mut written = Ok(());
+                    constructive::solve(*columns, tiles, 4, turn_last_block, |m| {
+                        written = out.write_all(&[m.letter() as u8]);
+                        written.is_ok()
+                    });
+                    written.and_then(|()| writeln!(out))
+                })?;
             }
         }
         Ok(())

@@ -2,6 +2,11 @@
 //! against breadth-first search, and random boards up to 999 x 999 against the inversion rule,
 //! counted independently with a Fenwick tree. Run in release mode.
 
+use std::io::Read;
+use std::os::unix::process::ExitStatusExt;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
 use crate::common;
 
 use common::{
@@ -140,6 +145,51 @@ fn paths_replay_to_the_goal_on_random_boards() {
         solved,
         large
     );
+}
+
+/// A long path goes out in pieces as it is found: under `ulimit -v` well below its length it is
+/// printed whole, and SIGTERM while it is written ends the run only once its line is whole.
+#[test]
+fn a_long_path_goes_out_whole_within_bounded_memory() {
+    let mut rng = Rng::new(12);
+    let tiles = random_solvable_board(300, 300, &mut rng);
+    let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mxn-300x300.txt");
+    std::fs::write(&file, mxn_case(300, 300, &tiles) + "0 0\n").unwrap();
+    let limit = 40_000;
+    let script = format!("ulimit -v {}; exec \"$0\" \"$@\"", limit);
+    let mut child = Command::new("env")
+        .args([
+            "--default-signal=TERM",
+            "bash",
+            "-c",
+            &script,
+            MXN,
+            "--path",
+        ])
+        .arg(&file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // A megabyte read: the path is under way, and waits on this reader for the rest.
+    let mut out = child.stdout.take().unwrap();
+    let mut printed = vec![0; 1 << 20];
+    out.read_exact(&mut printed).unwrap();
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    out.read_to_end(&mut printed).unwrap();
+    assert_eq!(child.wait().unwrap().signal(), Some(15));
+    let text = String::from_utf8(printed).unwrap();
+    let path = text
+        .strip_prefix("YES\n")
+        .and_then(|t| t.strip_suffix('\n'));
+    let path = path.unwrap_or_else(|| panic!("not one whole path: {} bytes", text.len()));
+    assert!(path.len() > 1024 * limit, "{} moves", path.len());
+    let goal: Vec<u32> = (1..300 * 300).chain([0]).collect();
+    assert_eq!(replay(300, &tiles, path), Some(goal));
 }
 
 /// The tiles may be spread over the lines in any way, as POJ's own data does; a board short of

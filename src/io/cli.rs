@@ -429,6 +429,26 @@ pub use crate::io::output::Output;
 #[cfg(not(feature = "shares"))]
 pub type Output = io::BufWriter<io::Stdout>;
 
+/// Runs `write`, whose answer on `out` may be too long to keep, a path of gigabytes: it goes
+/// out in pieces, whole all the same ([`Output::in_pieces`]).
+#[cfg(feature = "shares")]
+pub fn in_pieces<T>(
+    out: &mut Output,
+    write: impl FnOnce(&mut Output) -> io::Result<T>,
+) -> io::Result<T> {
+    out.in_pieces(write)
+}
+
+/// Runs `write`, whose answer on `out` may be too long to keep: buffered, it goes out as it
+/// comes.
+#[cfg(not(feature = "shares"))]
+pub fn in_pieces<T>(
+    out: &mut Output,
+    write: impl FnOnce(&mut Output) -> io::Result<T>,
+) -> io::Result<T> {
+    write(out)
+}
+
 /// Standard output, buffered; a closed one is an error (Rust's runtime opens `/dev/null`
 /// read-write for it, where a shell's `> /dev/null` is write-only).
 pub fn output() -> Result<Output, Exit> {
