@@ -211,12 +211,14 @@ fn solve() -> Run {
             let goal = goal.map(|(_, goal)| goal);
             let solved_by =
                 |solver: &mut AnyShape| answer(solver, (*width, tiles, goal), solved, wanted);
-            // A search of hours: Ctrl-C, SIGTERM or SIGHUP gives the path known so far.
+            // A search of hours: Ctrl-C, SIGTERM or SIGHUP gives the path known so far, and so
+            // does memory refused.
             #[cfg(feature = "tables")]
             if let Some(so_far) = solver.so_far(*width, tiles.len()) {
                 let board = (solved, Instant::now());
                 let report = || stopped(so_far, (*width, tiles, goal), board, wanted);
-                let text = reporting_on_stop(report, || solved_by(&mut solver));
+                let work = || memory::reporting_on_refusal(report, || solved_by(&mut solver));
+                let text = reporting_on_stop(report, work);
                 write_now(out, &text)?;
                 continue;
             }

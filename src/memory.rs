@@ -71,6 +71,27 @@ pub fn room(bytes: usize, what: impl FnOnce() -> String, instead: &'static str) 
     reserve(&mut Vec::<u8>::new(), bytes, what, instead);
 }
 
+/// What `work` returns; should memory be refused under it ([`refused`]), `report` runs first,
+/// then the refusal goes on to the judge loop: so a long search tells what it knew.
+#[cfg(feature = "progress")]
+pub fn reporting_on_refusal<T>(report: impl FnOnce(), work: impl FnOnce() -> T) -> T {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)) {
+        Ok(done) => done,
+        Err(payload) => {
+            if payload.is::<Refused>() {
+                report();
+            }
+            std::panic::resume_unwind(payload)
+        }
+    }
+}
+
+/// What `work` returns: without the `progress` feature a refusal aborts, and nothing is told.
+#[cfg(not(feature = "progress"))]
+pub fn reporting_on_refusal<T>(_report: impl FnOnce(), work: impl FnOnce() -> T) -> T {
+    work()
+}
+
 /// Ends the work under way: `bytes` more for `what` were refused; `instead` says what would
 /// serve. Unwinds to the judge loop, which reports it.
 #[cfg(feature = "progress")]
@@ -80,4 +101,28 @@ pub fn refused(what: String, bytes: usize, instead: &'static str) -> ! {
         bytes,
         instead,
     })
+}
+
+#[cfg(all(test, feature = "progress"))]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+    use std::panic::{catch_unwind, AssertUnwindSafe};
+
+    #[test]
+    fn a_refusal_is_reported_then_goes_on_and_nothing_else_is_reported() {
+        let reported = Cell::new(0);
+        let report = || reported.set(reported.get() + 1);
+        let refusal = catch_unwind(AssertUnwindSafe(|| {
+            reporting_on_refusal(report, || refused("a test".to_string(), 8, MORE_MEMORY))
+        }));
+        assert!(refusal.unwrap_err().is::<Refused>());
+        assert_eq!(reported.get(), 1);
+        let other = catch_unwind(AssertUnwindSafe(|| {
+            reporting_on_refusal(report, || panic!("another failure"))
+        }));
+        assert!(!other.unwrap_err().is::<Refused>());
+        assert_eq!(reporting_on_refusal(report, || 42), 42);
+        assert_eq!(reported.get(), 1);
+    }
 }

@@ -39,6 +39,22 @@ static LINE: Mutex<Line> = Mutex::new(Line {
     known: None,
 });
 
+/// When the run started, which every line's seconds count from: set by [`start_clock`], else
+/// when first asked.
+static STARTED: Mutex<Option<Instant>> = Mutex::new(None);
+
+/// Counts the seconds of every line of progress from now on, the run's start: so the lines of a
+/// table's build and of the search after it tell one clock.
+pub fn start_clock() {
+    run_started();
+}
+
+/// When the run started ([`start_clock`]).
+fn run_started() -> Instant {
+    let mut started = STARTED.lock().unwrap_or_else(|e| e.into_inner());
+    *started.get_or_insert_with(Instant::now)
+}
+
 /// The number of the next [`Progress`].
 static NEXT: AtomicU64 = AtomicU64::new(0);
 
@@ -80,14 +96,16 @@ impl Progress {
         Progress::since(Instant::now())
     }
 
-    /// Work that started at `started`: a part of longer work tells the seconds of the whole.
+    /// Work that started at `started`: a part of longer work waits two seconds from the
+    /// start of the whole before it tells.
     pub fn since(started: Instant) -> Progress {
         let number = NEXT.fetch_add(1, Relaxed);
         line().working.push(number);
         Progress { started, number }
     }
 
-    /// Tells `what()` and the seconds so far, once the work has run two seconds, unless other
+    /// Tells `what()` and the seconds since the run's start ([`start_clock`]), once the work
+    /// has run two seconds, unless other
     /// work within this one is under way, or progress was told too recently: on a terminal,
     /// redrawn in place at most five times a second; elsewhere, a line at most every ten
     /// seconds. `what` runs only when it is told.
@@ -133,9 +151,9 @@ impl Progress {
         line.standing = Some(self.number).filter(|_| terminal);
     }
 
-    /// `what` and the seconds since the work started.
+    /// `what` and the seconds since the run's start.
     fn with_seconds(&self, what: String) -> String {
-        format!("{}, {} s", what, self.started.elapsed().as_secs())
+        format!("{}, {} s", what, run_started().elapsed().as_secs())
     }
 
     /// Tells `text` at once, on a line of its own.
@@ -143,6 +161,12 @@ impl Progress {
         if !QUIET.load(Relaxed) {
             interject(&format!("{}\n", escaped(text, usize::MAX)));
         }
+    }
+
+    /// Tells `text` and the seconds since the run's start at once, on a line of its own: what a
+    /// step of long work ended with.
+    pub fn say_when(&self, text: &str) {
+        self.say(&self.with_seconds(text.to_string()));
     }
 }
 
@@ -192,10 +216,12 @@ pub fn tell(text: &str) {
 mod tests {
     use super::*;
 
+    /// A run started 100 s ago (no other test reads the seconds).
     #[test]
-    fn a_part_of_longer_work_tells_the_seconds_of_the_whole() {
-        let started = Instant::now() - Duration::from_secs(100);
-        let line = Progress::since(started).with_seconds("searching".to_string());
+    fn work_tells_the_seconds_since_the_run_started() {
+        let run = Instant::now() - Duration::from_secs(100);
+        *STARTED.lock().unwrap_or_else(|e| e.into_inner()) = Some(run);
+        let line = Progress::new().with_seconds("searching".to_string());
         assert!(line.starts_with("searching, 10"), "{}", line);
         assert!(line.ends_with(" s"), "{}", line);
     }

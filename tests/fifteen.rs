@@ -670,7 +670,7 @@ fn a_claim_never_hangs_a_run() {
     let expected_said = format!(
         "waiting for process 0 to build the 6-6-3 pattern databases\n\
          building the 6-6-3 pattern databases in {} too: another process has held their \
-         build for over 1 s\n  built the table",
+         build for over 1 s\n  saved ",
         dir.display()
     );
     assert!(said.starts_with(&expected_said), "{}", said);

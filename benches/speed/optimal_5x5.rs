@@ -1,5 +1,6 @@
-//! 8. `solve --optimal` on 5x5 (`optimal5x5`): the 6-6-6-6 tables built and saved by the
-//!    program in a process of its own, with its peak memory and the file's size; then Korf and
+//! 8. `solve --optimal` on 5x5 (`optimal5x5`): first the guide's easy 43-move board, each run a
+//!    process of its own without tables, which must end before a beam search would start; then
+//!    the 6-6-6-6 tables built and saved by the program in a process of its own, with its peak memory and the file's size; then Korf and
 //!    Felner's 50 and two sets of random-walk boards, each searched in this process under the
 //!    saved tables on every core: Korf and Felner's until an iteration is forecast to pass a cap
 //!    of nodes, the walks until their nodes pass one. A board solved shows its nodes and
@@ -14,6 +15,7 @@ use engine::pdb::large::PARTITION_6666;
 use engine::pdb::ready::saved_6666;
 use engine::pdb::saved;
 use engine::search::ida_star::Iterations;
+use engine::solvers::any_shape::BEAM_AFTER;
 
 use crate::common::{korf_felner_50, manhattan_sum, random_walk, Rng};
 use crate::measure::{cores, grouped, human, Shell};
@@ -28,6 +30,35 @@ const WALK_CAP: u64 = 2_400_000_000;
 
 /// The random-walk boards of each set, made as DeepCubeA made its test boards.
 const WALKS: usize = 10;
+
+/// The runs of the easy board, each a process.
+const EASY_RUNS: usize = 9;
+
+/// The guide's 43-move board (`testdata/solve-optimal.in`) under `solve --optimal` without
+/// tables, a process a run: searched first, it ends before the beam search that a long search
+/// starts meanwhile would ([`BEAM_AFTER`]).
+fn easy_board_first(shell: &mut Shell) {
+    let input = std::fs::read("testdata/solve-optimal.in").expect("the guide's board");
+    let expected = std::fs::read_to_string("testdata/solve-optimal.out").expect("its path");
+    let solve = env!("CARGO_BIN_EXE_solve");
+    let walls = shell.wall_times(solve, "--optimal", &input, &expected, EASY_RUNS);
+    let median = walls[EASY_RUNS / 2];
+    assert!(
+        median < BEAM_AFTER,
+        "the easy board took {}, past the beam search's start",
+        human(median)
+    );
+    println!(
+        "The guide's 43-move board (`testdata/solve-optimal.in`), `solve --optimal` without \
+         tables, a process a run: median {} of {} runs (fastest {}, slowest {}); a beam search \
+         would start at {}.\n",
+        human(median),
+        EASY_RUNS,
+        human(walls[0]),
+        human(walls[EASY_RUNS - 1]),
+        human(BEAM_AFTER)
+    );
+}
 
 /// What the search of one board came to.
 struct Searched {
@@ -116,6 +147,7 @@ fn search(
 
 pub fn optimal_5x5(mut shell: Shell) {
     println!("## `solve --optimal`: the fewest moves on 5x5\n");
+    easy_board_first(&mut shell);
     let folder = std::env::temp_dir().join(format!("solve-bench-5x5-{}", std::process::id()));
     let korf: Vec<(usize, Vec<u32>)> = korf_felner_50()
         .into_iter()

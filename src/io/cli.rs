@@ -335,6 +335,8 @@ pub fn tool_options(help: &'static str, flags: &[Flag]) -> Result<Options, Exit>
 /// `--`, files alone. The first `--help` (or `-h`) or `--version` (`-V`) before any `--` prints
 /// `help` and the options' lines, or the program's name (`help`'s first word) and version.
 pub fn options(help: &'static str, flags: &[Flag]) -> Result<Options, Exit> {
+    #[cfg(feature = "progress")]
+    crate::progress::start_clock();
     let args = std::env::args_os()
         .skip(1)
         .map(|arg| arg.into_string().map_err(|a| unknown(&a.to_string_lossy())));

@@ -87,7 +87,7 @@ const CHUNK: usize = 1 << 16;
 /// The table of one group of tiles (up to eight) of a board `W` wide with `N` cells, as
 /// [`crate::pdb::build::build_table`] makes it, except that placements with more than four
 /// regions may hold less; built on up to `threads` threads. `progress` hears, after each level,
-/// its number of moves and how many placements are reached so far.
+/// its number of moves and how many placements (of the table's length) are reached so far.
 pub fn build_large_table<const W: usize, const N: usize>(
     tiles: &[u8],
     threads: usize,
@@ -124,14 +124,16 @@ fn build_labelled<const W: usize, const N: usize, L: Label>(
         ranking.rank(&home) as usize,
         labels.region::<N>(occupied, N - 1),
     );
+    let mut reached = 0;
     for distance in 0u8.. {
-        let gained = sweep(&mut table, threads, |base, entries| {
+        let [marked, first] = sweep(&mut table, threads, |base, entries| {
             settle(&marks, base, entries, distance)
         });
-        if gained == 0 {
+        if marked == 0 {
             break;
         }
-        progress(distance, gained);
+        reached += first;
+        progress(distance, reached);
         sweep(&mut table, threads, |base, entries| {
             let mut placements = unranking.in_order();
             for (j, entry) in entries.iter_mut().enumerate() {
@@ -142,7 +144,7 @@ fn build_labelled<const W: usize, const N: usize, L: Label>(
                     expand::<W, N, L>(&ranking, &labels, &cells[..k], rank, &marks);
                 }
             }
-            0
+            [0, 0]
         });
     }
     table
@@ -236,7 +238,7 @@ pub fn carried_table<const N: usize>(
             }
             *entry = table[ranking.rank(&cells[..k]) as usize];
         }
-        0
+        [0, 0]
     });
     carried
 }
@@ -253,9 +255,10 @@ fn mark(marks: &[AtomicU64], rank: usize, index: usize) {
 /// The regions just reached of the placements from rank `base` on (a multiple of 8), whose
 /// entries are `entries`, made reached; a placement that gained a region is marked for the next
 /// expansion, its entry set to `distance` if it had none, its regions reached before kept in its
-/// high bits for [`expand`] to leave. Returns how many were marked.
-fn settle(marks: &[AtomicU64], base: usize, entries: &mut [u8], distance: u8) -> u64 {
-    let mut gained = 0;
+/// high bits for [`expand`] to leave. Returns how many were marked, and how many of those were
+/// reached for the first time.
+fn settle(marks: &[AtomicU64], base: usize, entries: &mut [u8], distance: u8) -> [u64; 2] {
+    let (mut gained, mut first) = (0, 0);
     for (w, entries) in entries.chunks_mut(8).enumerate() {
         let word = &marks[base / 8 + w];
         let bytes = word.load(Relaxed);
@@ -270,6 +273,7 @@ fn settle(marks: &[AtomicU64], base: usize, entries: &mut [u8], distance: u8) ->
             if new != 0 {
                 if reached == 0 {
                     *entry = distance;
+                    first += 1;
                 }
                 *entry |= FRONTIER;
                 gained += 1;
@@ -279,7 +283,7 @@ fn settle(marks: &[AtomicU64], base: usize, entries: &mut [u8], distance: u8) ->
         }
         word.store(settled, Relaxed);
     }
-    gained
+    [gained, first]
 }
 
 /// The placement `cells` (the cell of each tile of the group) of rank `rank` expanded: each
@@ -476,20 +480,25 @@ impl Label for u128 {
 }
 
 /// `work` run over `table` in chunks of `CHUNK` entries, each given its first rank, shared out
-/// between up to `threads` threads; the sum of what it returns.
-fn sweep(table: &mut [u8], threads: usize, work: impl Fn(usize, &mut [u8]) -> u64 + Sync) -> u64 {
+/// between up to `threads` threads; the sums of the two counts it returns.
+fn sweep(
+    table: &mut [u8],
+    threads: usize,
+    work: impl Fn(usize, &mut [u8]) -> [u64; 2] + Sync,
+) -> [u64; 2] {
     let chunks = Mutex::new(table.chunks_mut(CHUNK).enumerate());
+    let add = |[a, b]: [u64; 2], [c, d]: [u64; 2]| [a + c, b + d];
     let worker = || {
-        let mut sum = 0;
+        let mut sum = [0, 0];
         loop {
             let next = chunks.lock().unwrap_or_else(|e| e.into_inner()).next();
             match next {
-                Some((i, entries)) => sum += work(i * CHUNK, entries),
+                Some((i, entries)) => sum = add(sum, work(i * CHUNK, entries)),
                 None => return sum,
             }
         }
     };
-    on_threads(threads, worker).into_iter().sum()
+    on_threads(threads, worker).into_iter().fold([0, 0], add)
 }
 
 #[cfg(test)]
@@ -518,10 +527,16 @@ mod tests {
             .max();
         assert_eq!(most_regions <= Some(REGIONS), equal, "{:?}", tiles);
         for threads in [1, 2] {
-            let levels = std::cell::Cell::new(0);
-            let large =
-                build_large_table::<W, N>(tiles, threads, |_, _| levels.set(levels.get() + 1));
+            let (levels, reached) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
+            let large = build_large_table::<W, N>(tiles, threads, |_, placements| {
+                levels.set(levels.get() + 1);
+                reached.set(placements);
+            });
             assert!(levels.get() > usize::from(*large.iter().max().unwrap()));
+            // Every placement is reached, or half of them where parity rules (no cell free
+            // but the blank's).
+            let reachable = large.len() as u64 / if tiles.len() + 1 == N { 2 } else { 1 };
+            assert_eq!(reached.get(), reachable, "{:?}", tiles);
             match equal {
                 true => assert_eq!(large, exact, "{:?}", tiles),
                 false => assert!(large.iter().zip(&exact).all(|(l, e)| l <= e)),

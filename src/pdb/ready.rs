@@ -6,9 +6,11 @@
 use std::path::Path;
 
 use crate::pdb::additive::PatternDb;
+#[cfg(feature = "tables")]
+use crate::pdb::additive::Table;
 use crate::pdb::build::build_table;
 #[cfg(feature = "tables")]
-use crate::pdb::claim::{self, NoClaim};
+use crate::pdb::claim::{self, Claim, NoClaim};
 #[cfg(feature = "tables")]
 use crate::pdb::large::{
     build_large_table, carried_table, symmetry_onto, Symmetry, PARTITION_6666, PARTITION_6X6,
@@ -80,7 +82,7 @@ pub fn saved_663<const W: usize, const N: usize>(
     dir: &Path,
     threads: usize,
 ) -> (PatternDb<W, N>, &'static MoveRules) {
-    let build = |tiles: &[u8], _, _: &Progress| build_table::<W, N>(tiles);
+    let build = |tiles: &[u8], _, _: &dyn Fn(u8, u64)| build_table::<W, N>(tiles);
     let partition = Partition {
         groups: &PARTITION_663,
         name: "6-6-3",
@@ -144,16 +146,20 @@ const TABLES_6X6: Partition = Partition {
 };
 
 /// A partition whose tables a folder keeps: its groups, its name for what is told, how many of
-/// its tables to build at once, and how to build one (given its tiles, the threads, and the
-/// progress to tell).
+/// its tables to build at once, and how to build one.
 #[cfg(feature = "tables")]
 #[derive(Clone, Copy)]
 struct Partition<'a> {
     groups: &'a [&'a [u8]],
     name: &'a str,
     at_once: usize,
-    build: fn(&[u8], usize, &Progress) -> Vec<u8>,
+    build: Builder,
 }
+
+/// How a partition's table is built, given its tiles, the threads, and where to tell, after
+/// each level, its moves and the placements reached so far.
+#[cfg(feature = "tables")]
+type Builder = fn(&[u8], usize, &dyn Fn(u8, u64)) -> Vec<u8>;
 
 /// The tables of `partition` kept in `dir` as [`saved`] keeps them, got beside the move rules
 /// of up to `max_len` moves.
@@ -200,79 +206,138 @@ fn saved<const W: usize, const N: usize, const G: usize>(
     threads: usize,
     partition: Partition,
 ) -> PatternDb<W, N, G> {
-    let Partition {
-        groups,
-        name,
-        at_once,
-        build,
-    } = partition;
-    let sizes: Vec<usize> = groups.iter().map(|g| table_len(N, g.len())).collect();
+    let groups = partition.groups;
     let progress = Progress::new();
-    let kept = dir.map(|dir| (dir, saved::file(dir, groups)));
-    // Held from before the build until after the save: other processes wait, then load.
-    let mut _claim = None;
-    let mut keep = kept.is_some();
-    let loaded = kept
-        .as_ref()
-        .map(|(dir, _)| saved::load(dir, groups, &sizes, threads));
-    let building = match (&kept, loaded) {
-        (_, Some(Ok(tables))) => return PatternDb::from_saved_tables(groups, tables),
-        (Some((_, file)), Some(Err(NotLoaded::Unusable(why)))) => {
-            keep = false;
-            format!("for this run alone, not saved: {} {}", file.display(), why)
-        }
-        (Some((dir, file)), not_loaded) => {
-            if let Some(Err(NotLoaded::Unsound(why))) = not_loaded {
-                progress.say(&format!("{} {}; it is built again", file.display(), why));
-            }
-            let limit = claim::wait_limit();
-            // A line of its own for each holder, which changes when one dies and another
-            // takes over; progress between.
-            let mut told = None;
-            let claimed = claim::claim(dir, &saved::file_name(groups), limit, |holder| {
-                let who = holder.map_or("another process".to_string(), |id| {
-                    format!("process {}", id)
-                });
-                let said = format!(
-                    "waiting for {} to build the {} pattern databases",
-                    who, name
-                );
-                match told.replace(holder) {
-                    Some(before) if before == holder => progress.update(|| said),
-                    _ => progress.say(&said),
-                }
-            });
-            let building = match claimed {
-                Ok(claim) => {
-                    _claim = Some(claim);
-                    format!("in {}, once", dir.display())
-                }
-                Err(NoClaim::Refused(why)) => {
-                    keep = false;
-                    format!(
-                        "for this run alone: no claim on their build can be had ({})",
-                        why
-                    )
-                }
-                Err(NoClaim::Outwaited) => format!(
-                    "in {} too: another process has held their build for over {} s",
-                    dir.display(),
-                    limit.as_secs()
-                ),
-            };
-            // Another process may have saved them while this one waited.
-            if let Ok(tables) = saved::load(dir, groups, &sizes, threads) {
-                return PatternDb::from_saved_tables(groups, tables);
-            }
-            building
-        }
-        (None, _) => "for this run (--tables DIR keeps them)".to_string(),
+    // The claim is held from before the build until after the save: other processes wait,
+    // then load.
+    let (keep, _claim, building) = match dir {
+        None => (
+            None,
+            None,
+            "for this run (--tables DIR keeps them)".to_string(),
+        ),
+        Some(dir) => match loaded::<N>(dir, partition, threads, &progress) {
+            Ok(tables) => return PatternDb::from_saved_tables(groups, tables),
+            Err(build) => (build.keep.then_some(dir), build.claim, build.building),
+        },
     };
+    let name = partition.name;
     progress.say(&format!(
         "building the {} pattern databases {}",
         name, building
     ));
-    // A group that a turn or mirror carries onto an earlier one's takes that one's table.
+    let tables = built_and_carried::<W, N>(partition, threads, keep, &progress);
+    if let Some(dir) = keep {
+        match saved::save(dir, groups, &tables) {
+            Ok(()) => {
+                let file = saved::file(dir, groups);
+                progress.say(&format!("  saved {}", file.display()));
+                for &group in groups {
+                    let _ = std::fs::remove_file(saved::file(dir, &[group]));
+                }
+            }
+            Err(e) => progress.say(&format!("  cannot save them in {}: {}", dir.display(), e)),
+        }
+    }
+    PatternDb::from_tables(groups, tables)
+}
+
+/// How tables that a folder did not give are built: whether they are kept there, the claim on
+/// their build (held until they are saved), and where, in words.
+#[cfg(feature = "tables")]
+struct Build {
+    keep: bool,
+    claim: Option<Claim>,
+    building: String,
+}
+
+/// The tables of `partition` loaded from `dir` (at once, or once another process sharing it has
+/// built them, telling `progress` of the wait), or else how to build them.
+#[cfg(feature = "tables")]
+fn loaded<const N: usize>(
+    dir: &Path,
+    partition: Partition,
+    threads: usize,
+    progress: &Progress,
+) -> Result<Vec<Table>, Build> {
+    let groups = partition.groups;
+    let sizes: Vec<usize> = groups.iter().map(|g| table_len(N, g.len())).collect();
+    let file = saved::file(dir, groups);
+    match saved::load(dir, groups, &sizes, threads) {
+        Ok(tables) => return Ok(tables),
+        Err(NotLoaded::Unusable(why)) => {
+            let building = format!("for this run alone, not saved: {} {}", file.display(), why);
+            let claim = None;
+            return Err(Build {
+                keep: false,
+                claim,
+                building,
+            });
+        }
+        Err(NotLoaded::Unsound(why)) => {
+            progress.say(&format!("{} {}; it is built again", file.display(), why))
+        }
+        Err(NotLoaded::Missing) => {}
+    }
+    let limit = claim::wait_limit();
+    // A line of its own for each holder, which changes when one dies and another takes over;
+    // progress between.
+    let mut told = None;
+    let claimed = claim::claim(dir, &saved::file_name(groups), limit, |holder| {
+        let who = holder.map_or("another process".to_string(), |id| {
+            format!("process {}", id)
+        });
+        let name = partition.name;
+        let said = format!(
+            "waiting for {} to build the {} pattern databases",
+            who, name
+        );
+        match told.replace(holder) {
+            Some(before) if before == holder => progress.update(|| said),
+            _ => progress.say(&said),
+        }
+    });
+    let build = match claimed {
+        Ok(claim) => Build {
+            keep: true,
+            claim: Some(claim),
+            building: format!("in {}, once", dir.display()),
+        },
+        Err(NoClaim::Refused(why)) => Build {
+            keep: false,
+            claim: None,
+            building: format!(
+                "for this run alone: no claim on their build can be had ({})",
+                why
+            ),
+        },
+        Err(NoClaim::Outwaited) => Build {
+            keep: true,
+            claim: None,
+            building: format!(
+                "in {} too: another process has held their build for over {} s",
+                dir.display(),
+                limit.as_secs()
+            ),
+        },
+    };
+    // Another process may have saved them while this one waited.
+    saved::load(dir, groups, &sizes, threads).map_err(|_| build)
+}
+
+/// The tables of `partition`'s groups: each built on `threads` threads, `at_once` at a time, or
+/// carried over from an earlier group's where a turn or mirror of the board allows. With `keep`,
+/// each table built is saved there at once in a file of its own, and one found there whole, an
+/// earlier build's that was cut short, is taken instead of built: an interrupted first run
+/// resumes from the tables it finished.
+#[cfg(feature = "tables")]
+fn built_and_carried<const W: usize, const N: usize>(
+    partition: Partition,
+    threads: usize,
+    keep: Option<&Path>,
+    progress: &Progress,
+) -> Vec<Vec<u8>> {
+    let groups = partition.groups;
     let sources: Vec<Option<(usize, Symmetry)>> = (0..groups.len())
         .map(|i| (0..i).find_map(|j| Some((j, symmetry_onto::<W, N>(groups[i], groups[j])?))))
         .collect();
@@ -281,10 +346,28 @@ fn saved<const W: usize, const N: usize, const G: usize>(
         .zip(&sources)
         .filter_map(|(&tiles, source)| source.is_none().then_some(tiles))
         .collect();
-    let mut built = in_parallel(&own, at_once, |tiles| {
-        let table = build(tiles, threads, &progress);
-        progress.say(&format!("  built the table of tiles {:?}", tiles));
-        table
+    let numbered: Vec<(usize, &[u8])> = own.iter().copied().enumerate().collect();
+    let mut built = in_parallel(&numbered, partition.at_once, |&(i, tiles)| {
+        let table = format!("  table {} of {}, tiles {:?}", i + 1, own.len(), tiles);
+        let len = table_len(N, tiles.len());
+        if let Some(kept) = keep.and_then(|dir| kept_alone(dir, tiles, len, threads)) {
+            progress.say_when(&format!("{}: kept from a build cut short", table));
+            return kept;
+        }
+        let tell = |moves: u8, placements: u64| {
+            progress.update(|| {
+                let done = placements * 100 / len as u64;
+                let reached = format!("{}% of {} placements reached", done, len);
+                format!("{}: {} at {} moves", table, reached, moves)
+            })
+        };
+        let built = (partition.build)(tiles, threads, &tell);
+        // Should it not be kept, the partition's file will say why.
+        if let Some(dir) = keep {
+            let _ = saved::save(dir, &[tiles], std::slice::from_ref(&built));
+        }
+        progress.say_when(&format!("{}: built", table));
+        built
     })
     .into_iter();
     let mut tables: Vec<Vec<u8>> = Vec::new();
@@ -298,35 +381,36 @@ fn saved<const W: usize, const N: usize, const G: usize>(
                     "  carried the table of tiles {:?} over to {:?}",
                     from, tiles
                 );
-                progress.say(&over);
+                progress.say_when(&over);
                 table
             }
         };
         tables.push(table);
     }
-    if let (Some((dir, file)), true) = (kept, keep) {
-        match saved::save(dir, groups, &tables) {
-            Ok(()) => progress.say(&format!("  saved {}", file.display())),
-            Err(e) => progress.say(&format!("  cannot save them in {}: {}", dir.display(), e)),
-        }
-    }
-    PatternDb::from_tables(groups, tables)
+    tables
 }
 
-/// A table of a large group built on `threads` threads, telling `progress` how many placements
-/// each level reaches: a table of the 7-8 or 6-6-6-6 partition takes seconds to a minute.
+/// The table of the group `tiles`, `len` long, saved alone in `dir` by a build cut short, if a
+/// whole, sound file of it is there: copied into memory, as the partition's file is written from
+/// it.
+#[cfg(feature = "tables")]
+fn kept_alone(dir: &Path, tiles: &[u8], len: usize, threads: usize) -> Option<Vec<u8>> {
+    let mapped = saved::load(dir, &[tiles], &[len], threads).ok()?;
+    let what = || format!("the table of tiles {:?}", tiles);
+    let mut table = crate::memory::filled(len, what);
+    table.copy_from_slice(&mapped[0]);
+    Some(table)
+}
+
+/// A table of a large group built on `threads` threads, telling `tell` how many placements are
+/// reached after each level: a table of the 7-8 or 6-6-6-6 partition takes seconds to a minute.
 #[cfg(feature = "tables")]
 fn build_large<const W: usize, const N: usize>(
     tiles: &[u8],
     threads: usize,
-    progress: &Progress,
+    tell: &dyn Fn(u8, u64),
 ) -> Vec<u8> {
-    build_large_table::<W, N>(tiles, threads, |moves, placements| {
-        progress.update(|| {
-            let table = format!("  tiles {:?}", tiles);
-            format!("{}: {} placements at {} moves", table, placements, moves)
-        })
-    })
+    build_large_table::<W, N>(tiles, threads, tell)
 }
 
 #[cfg(test)]
@@ -337,7 +421,10 @@ mod tests {
     use crate::search::ida_star::Heuristic;
 
     /// Whether `a` and `b` estimate every 3x3 arrangement alike.
-    fn alike(a: &PatternDb<3, 9>, b: &PatternDb<3, 9>) -> bool {
+    fn alike<const G: usize, const H: usize>(
+        a: &PatternDb<3, 9, G>,
+        b: &PatternDb<3, 9, H>,
+    ) -> bool {
         (0..362_880).all(|r| {
             let tiles = unrank::<9>(r);
             a.estimate(&a.state(&tiles)) == b.estimate(&b.state(&tiles))
@@ -348,7 +435,7 @@ mod tests {
     fn tables_built_beside_their_rules_are_those_built_alone() {
         let groups = vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]];
         let (db, rules) = built::<3, 9>(&groups, 2);
-        assert!(alike(&db, &PatternDb::build(&groups, 1)));
+        assert!(alike(&db, &PatternDb::<3, 9>::build(&groups, 1)));
         assert!(std::ptr::eq(rules, MoveRules::shared(3, 3, TABLE_RULES)));
         let start = Board::<3, 9>::from_tiles([8, 6, 7, 2, 5, 4, 3, 0, 1]).unwrap();
         assert!(db.estimate(&db.state(start.tiles())) <= 31);
@@ -369,7 +456,7 @@ mod tests {
         let groups: [&[u8]; 3] = [&[2, 3], &[4, 7], &[1, 5, 6, 8]];
         let expected = PatternDb::<3, 9>::build(&groups, 1);
         thread_local!(static BUILT: Cell<usize> = const { Cell::new(0) });
-        let build: fn(&[u8], usize, &Progress) -> Vec<u8> = |tiles, _, _| {
+        let build: Builder = |tiles, _, _| {
             BUILT.with(|built| built.set(built.get() + 1));
             build_table::<3, 9>(tiles)
         };
@@ -402,6 +489,51 @@ mod tests {
         let alone = saved::<3, 9, 3>(None, 1, partition);
         assert!(alike(&alone, &expected));
         assert_eq!(built(), 6);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// A build cut short after its first table keeps that table, in a file of its own: the next
+    /// build takes it and builds the other alone, and once the partition's file is saved the
+    /// table's own file is gone.
+    #[cfg(feature = "tables")]
+    #[test]
+    fn a_build_cut_short_resumes_from_the_tables_it_finished() {
+        use std::cell::Cell;
+        crate::progress::silence();
+        let dir = std::env::temp_dir().join(format!("ready-resumed-{}", std::process::id()));
+        std::fs::remove_dir_all(&dir).ok();
+        let groups: [&[u8]; 2] = [&[1, 2, 3, 4], &[5, 6, 7, 8]];
+        let expected = PatternDb::<3, 9>::build(&groups, 1);
+        thread_local!(static BUILT: Cell<Vec<u8>> = const { Cell::new(Vec::new()) });
+        thread_local!(static CUT: Cell<bool> = const { Cell::new(true) });
+        let build: Builder = |tiles, _, _| {
+            // The second table's build is cut short, once.
+            if tiles[0] == 5 && CUT.with(|cut| cut.replace(false)) {
+                panic!("cut short");
+            }
+            BUILT.with(|built| {
+                let mut firsts = built.take();
+                firsts.push(tiles[0]);
+                built.set(firsts);
+            });
+            build_table::<3, 9>(tiles)
+        };
+        let partition = Partition {
+            groups: &groups,
+            name: "test",
+            at_once: 1,
+            build,
+        };
+        let get = || saved::<3, 9, 2>(Some(&dir), 1, partition);
+        let cut = std::panic::catch_unwind(get);
+        assert!(cut.is_err());
+        let alone = |group: &[u8]| saved::file(&dir, &[group]);
+        assert!(alone(groups[0]).exists() && !alone(groups[1]).exists());
+        assert!(!saved::file(&dir, &groups).exists());
+        assert!(alike(&get(), &expected));
+        assert_eq!(BUILT.with(Cell::take), [1, 5], "the first table built once");
+        assert!(saved::file(&dir, &groups).exists());
+        assert!(!alone(groups[0]).exists() && !alone(groups[1]).exists());
         std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -68,7 +68,7 @@ const MANHATTAN_WINDOW_NODES: u64 = 500_000;
 /// path to tell: boards a few dozen moves from the goal are solved in milliseconds, and a
 /// beam search costs a fraction of a second.
 #[cfg(feature = "tables")]
-const BEAM_AFTER: Duration = Duration::from_millis(200);
+pub const BEAM_AFTER: Duration = Duration::from_millis(200);
 
 /// The most cells of a board, or of the last block of a larger board, that beam search solves;
 /// a level keeps `BEAM_WORK / cells` boards at most, so a level costs about the same on any
