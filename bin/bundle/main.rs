@@ -145,9 +145,9 @@ fn run() -> Run {
 }
 
 /// The programs in `bin/*.rs` that no judge takes: `solve`, a person's tool for boards of every
-/// shape, which reaches most of the engine (more than 64 KB of it), and `train`, which makes the
-/// learned estimate's weights. This bundler is `bin/bundle/`.
-const NOT_FOR_JUDGES: [&str; 2] = ["solve", "train"];
+/// shape, which reaches most of the engine (more than 64 KB of it). This bundler is
+/// `bin/bundle/`.
+const NOT_FOR_JUDGES: [&str; 1] = ["solve"];
 
 /// The judge binaries: every `bin/*.rs` but [`NOT_FOR_JUDGES`], by name.
 fn judge_names(root: &Path) -> Result<Vec<String>, String> {

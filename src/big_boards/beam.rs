@@ -313,7 +313,7 @@ fn path(trail: &[Vec<(u32, Move)>], mut index: usize) -> Vec<Move> {
 }
 
 /// SplitMix64: the next of a stream of well-spread numbers.
-pub fn split_mix(state: &mut u64) -> u64 {
+fn split_mix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);

@@ -7,7 +7,5 @@ pub mod beam;
 pub mod constructive;
 pub mod estimates;
 pub mod finishers;
-pub mod learned;
 pub mod optimal_windows;
 mod seen;
-pub mod training;

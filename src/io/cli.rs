@@ -309,28 +309,6 @@ fn folder(dir: &str) -> Result<PathBuf, String> {
     }
 }
 
-/// The command line of a program that reads no boards (`train`): its `flags`, `--help` and
-/// `--version`, no file and no `--first-line`.
-#[cfg(feature = "progress")]
-pub fn tool_options(help: &'static str, flags: &[Flag]) -> Result<Options, Exit> {
-    let mut args = std::env::args().skip(1).take_while(|arg| arg != "--");
-    if args.any(|arg| arg == "--help" || arg == "-h") {
-        let lines: String = flags.iter().map(|flag| flag.help).collect();
-        let help_and_version = OPTIONS.split("Other").next().unwrap_or("");
-        print_all(&format!("{}\nOptions:{}{}", help, lines, help_and_version))?;
-        return Err(Exit::Done);
-    }
-    let options = options(help, flags)?;
-    #[cfg(feature = "shares")]
-    if options.has(&FIRST_LINE) {
-        return Err(unknown(FIRST_LINE.name));
-    }
-    match &options.files[..] {
-        [None] => Ok(options),
-        files => Err(unknown(files[0].as_deref().unwrap_or("-"))),
-    }
-}
-
 /// The command line of a program whose options are `flags`, a value after `=` or next; after
 /// `--`, files alone. The first `--help` (or `-h`) or `--version` (`-V`) before any `--` prints
 /// `help` and the options' lines, or the program's name (`help`'s first word) and version.
