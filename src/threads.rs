@@ -144,9 +144,8 @@ mod tests {
             6 * 7
         };
         assert_eq!(with_ticks(Duration::from_millis(1), tick, work), 42);
-        let after = ticks.load(Ordering::SeqCst);
-        std::thread::sleep(Duration::from_millis(20));
-        assert_eq!(ticks.load(Ordering::SeqCst), after);
+        // Taken by value: no thread still holds the ticks, so none can tick again.
+        assert!(ticks.into_inner() >= 3);
     }
 
     /// Work that panics ends its ticks too, so the panic goes on out of `with_ticks`, where the

@@ -2,10 +2,8 @@
 //! against breadth-first search, and random boards up to 999 x 999 against the inversion rule,
 //! counted independently with a Fenwick tree. Run in release mode.
 
-use std::io::Read;
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use crate::common;
 
@@ -157,32 +155,9 @@ fn a_long_path_goes_out_whole_within_bounded_memory() {
     std::fs::write(&file, mxn_case(300, 300, &tiles) + "0 0\n").unwrap();
     let limit = 40_000;
     let script = format!("ulimit -v {}; exec \"$0\" \"$@\"", limit);
-    let mut child = Command::new("env")
-        .args([
-            "--default-signal=TERM",
-            "bash",
-            "-c",
-            &script,
-            MXN,
-            "--path",
-        ])
-        .arg(&file)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    // A megabyte read: the path is under way, and waits on this reader for the rest.
-    let mut out = child.stdout.take().unwrap();
-    let mut printed = vec![0; 1 << 20];
-    out.read_exact(&mut printed).unwrap();
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    out.read_to_end(&mut printed).unwrap();
-    assert_eq!(child.wait().unwrap().signal(), Some(15));
-    let text = String::from_utf8(printed).unwrap();
+    let command = ["bash", "-c", &script, MXN, "--path"];
+    let (text, status) = common::signalled_while_writing(&command, &file, "TERM");
+    assert_eq!(status.signal(), Some(15));
     let path = text
         .strip_prefix("YES\n")
         .and_then(|t| t.strip_suffix('\n'));

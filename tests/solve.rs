@@ -258,48 +258,19 @@ fn each_line_is_printed_as_soon_as_it_is_found() {
 }
 
 /// A run interrupted while it writes a long answer leaves it whole: of a 2x2 board and a
-/// 300 x 300 one (a line of tens of megabytes), SIGINT is sent as soon as the second line's
-/// first bytes reach the file. The run ends by the signal, or had ended, and the file holds
-/// both lines whole, the second a path that replays to the goal.
+/// 300 x 300 one (a line of tens of megabytes), SIGINT comes while the second line is written.
+/// The run ends by the signal once both lines are out whole, the second a path that replays.
 #[test]
 fn a_long_answer_interrupted_while_written_is_left_whole() {
     use std::os::unix::process::ExitStatusExt;
     let board = random_solvable_board(300, 300, &mut Rng::new(70));
-    let input = format!("1 2\n0 3\n\n{}", rows_of(300, &board));
-    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("interrupted-answer.txt");
-    let file = std::fs::File::create(&path).unwrap();
-    let mut child = std::process::Command::new(SOLVE)
-        .arg("--quiet")
-        .stdin(std::process::Stdio::piped())
-        .stdout(file)
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    std::io::Write::write_all(&mut stdin, input.as_bytes()).unwrap();
-    drop(stdin);
-    let first = "R\n";
-    while std::fs::metadata(&path).unwrap().len() <= first.len() as u64 {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_micros(200));
-    }
-    // Bash's own kill, which every machine with bash has.
-    let interrupt = format!("kill -INT {}", child.id());
-    let sent = std::process::Command::new("bash")
-        .args(["-c", &interrupt])
-        .status();
-    assert!(sent.unwrap().success() || child.try_wait().unwrap().is_some());
-    let status = child.wait().unwrap();
-    assert!(
-        status.success() || status.signal() == Some(2),
-        "{:?}",
-        status
-    );
-    let written = std::fs::read_to_string(&path).unwrap();
+    let input = Path::new(env!("CARGO_TARGET_TMPDIR")).join("solve-300x300.txt");
+    std::fs::write(&input, format!("1 2\n0 3\n\n{}", rows_of(300, &board))).unwrap();
+    let (written, status) = common::signalled_while_writing(&[SOLVE, "--quiet"], &input, "INT");
+    assert_eq!(status.signal(), Some(2), "{:?}", status);
     let lines: Vec<&str> = written.split_inclusive('\n').collect();
     assert_eq!(lines.len(), 2, "{} bytes", written.len());
-    assert_eq!(lines[0], first);
+    assert_eq!(lines[0], "R\n");
     assert!(lines[1].ends_with('\n'), "the long line cut short");
     let goal: Vec<u32> = (1..300 * 300).chain([0]).collect();
     assert_eq!(replay(300, &board, lines[1].trim_end()), Some(goal));

@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, Read, Write};
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
 
-use engine::board::{Board, Move};
+use engine::board::Board;
 
 /// The boards one move from `board` (tiles row by row, `width` to a row, 0 the blank), each with
 /// the letter of the blank's move, in letter order: D, L, R, U.
@@ -148,7 +148,7 @@ pub fn random_walk(side: usize, tries: usize, rng: &mut Rng) -> Vec<u32> {
     let mut tiles: Vec<u32> = (1..cells as u32).chain([0]).collect();
     let mut blank = cells - 1;
     for _ in 0..tries {
-        if let Some(to) = Move::ALL[rng.below(4)].target(side, cells, blank) {
+        if let Some(to) = blank_step(side, cells, blank, b"DLRU"[rng.below(4)]) {
             tiles.swap(blank, to);
             blank = to;
         }
@@ -274,13 +274,30 @@ pub const SHAPES_UP_TO_16_CELLS: [(usize, usize); 19] = [
 ];
 
 /// The board `tiles`, `columns` wide, after the blank's moves `path` (letters `D`, `L`, `R`, `U`);
-/// `None` if a move leaves the board or a letter is none of those.
+/// `None` if a move leaves the board or a letter is none of those. Written here, apart from the
+/// engine's moves, so that a path is checked by code that shares nothing with what found it.
 pub fn replay(columns: usize, tiles: &[u32], path: &str) -> Option<Vec<u32>> {
-    let moves: Option<Vec<Move>> = path
-        .chars()
-        .map(|letter| Move::ALL.iter().copied().find(|m| m.letter() == letter))
-        .collect();
-    engine::board::replay(columns, tiles, &moves?)
+    let mut board = tiles.to_vec();
+    let mut blank = board.iter().position(|&t| t == 0)?;
+    for letter in path.bytes() {
+        let to = blank_step(columns, board.len(), blank, letter)?;
+        board.swap(blank, to);
+        blank = to;
+    }
+    Some(board)
+}
+
+/// The cell the blank at `blank` goes to by the move `letter` (`D`, `L`, `R` or `U`) on a board
+/// of `cells` cells, `columns` to a row; `None` off the board or for another letter.
+fn blank_step(columns: usize, cells: usize, blank: usize, letter: u8) -> Option<usize> {
+    let (row, column) = (blank / columns, blank % columns);
+    match letter {
+        b'U' if row > 0 => Some(blank - columns),
+        b'D' if blank + columns < cells => Some(blank + columns),
+        b'L' if column > 0 => Some(blank - 1),
+        b'R' if column + 1 < columns => Some(blank + 1),
+        _ => None,
+    }
 }
 
 /// [`replay`] on a board of the engine's type.
@@ -363,6 +380,37 @@ pub fn after_first_line(
     child.stderr.take().unwrap().read_to_end(&mut err).unwrap();
     let status = child.wait().unwrap();
     (first, rest, beyond_progress(&err), status)
+}
+
+/// Runs `command` (a program and its arguments) on the file `input`, its output read through a
+/// pipe: once a megabyte is read, the program (in the middle of a long answer) waits on this
+/// reader, and gets `signal` (`INT`, `TERM`, its default action restored); then the rest is
+/// read. What it printed, and how it ended.
+pub fn signalled_while_writing(
+    command: &[&str],
+    input: &std::path::Path,
+    signal: &str,
+) -> (String, ExitStatus) {
+    let default = format!("--default-signal={}", signal);
+    let mut child = Command::new("env")
+        .arg(default)
+        .args(command)
+        .stdin(std::fs::File::open(input).unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = child.stdout.take().unwrap();
+    let mut printed = vec![0; 1 << 20];
+    out.read_exact(&mut printed).unwrap();
+    let sent = Command::new("kill")
+        .args([&format!("-{}", signal), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    out.read_to_end(&mut printed).unwrap();
+    let status = child.wait().unwrap();
+    (String::from_utf8(printed).unwrap(), status)
 }
 
 /// Whether a program that prints each answer as soon as it and those before it are known does
