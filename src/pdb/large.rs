@@ -11,22 +11,23 @@
 //! (high four bits). Four bits hold four regions; a placement with more (eight tiles can wall
 //! off single cells) counts its fourth and later regions as one, as if the blank could pass
 //! between them: the table may then say fewer moves than the truth, never more, so it stays a
-//! lower bound. Each level is two sweeps over the ranks: the first expands the placements
+//! lower bound. Each level is two sweeps over the placements: the first expands the placements
 //! marked in the table (its top bit) from the regions they reached since their last expansion,
 //! marking the children's new regions with an atomic `or`, from any thread; the second turns
 //! the marks into reached regions and marks the placements that gained one for the next level,
 //! the first such level being the placement's entry. Until a placement's next expansion, its
 //! byte keeps the regions expanded before in its high bits, where no mark lands, as those
-//! regions are reached. A child's region is one look-up in a table of every set of occupied
-//! cells, not a flood fill.
+//! regions are reached. The placements are walked grouped by the set of cells they take
+//! ([`SetOrder`]): a set's regions and each step's child set and regions are looked up once
+//! for its placements, not once a placement, and the finished table is put in rank order.
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::Mutex;
 
 use crate::memory::{self, MORE_MEMORY};
 
 use crate::pdb::placements::{
-    mask, region, table_len, Masks, Ranking, Unranking, MAX_CELLS, MAX_RANKED, NO_TILE,
+    mask, region, table_len, Masks, Ranking, Unranking, MAX_CELLS, MAX_RANKED,
 };
 use crate::threads::on_threads;
 
@@ -80,8 +81,7 @@ const FRONTIER: u8 = 0x80;
 /// The regions of a placement its byte tells apart.
 const REGIONS: usize = 4;
 
-/// The ranks a thread takes at a time: a multiple of 8, so each thread owns whole words of
-/// marks while it turns them into reached regions.
+/// About the entries a thread takes at a time.
 const CHUNK: usize = 1 << 16;
 
 /// The table of one group of tiles (up to eight) of a board `W` wide with `N` cells, as
@@ -108,25 +108,21 @@ fn build_labelled<const W: usize, const N: usize, L: Label>(
     progress: impl Fn(u8, u64),
 ) -> Vec<u8> {
     let k = tiles.len();
-    let ranking = Ranking::new(k, N);
-    let unranking = Unranking::new(&ranking, k);
+    let order = SetOrder::new(k);
     let what = || format!("the table of tiles {:?}", tiles);
-    let mut table = memory::filled::<u8>(table_len(N, k), what);
+    let len = table_len(N, k);
+    let mut table = memory::filled::<u8>(len, what);
     let mut marks: Vec<AtomicU64> = Vec::new();
-    let words = (table.len() + 7) / 8;
+    let words = (len + 7) / 8;
     memory::reserve(&mut marks, words, what, MORE_MEMORY);
     marks.extend((0..words).map(|_| AtomicU64::new(0)));
-    let labels = Regions::<L>::of::<W, N>(k);
+    let labels = region_labels::<W, N, L>(k);
     let home: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
-    let occupied = mask(&home);
-    mark(
-        &marks,
-        ranking.rank(&home) as usize,
-        labels.region::<N>(occupied, N - 1),
-    );
+    let goal_region = labels[set_rank(mask(&home))].region(N - 1);
+    mark(&marks, order.index(&home), goal_region);
     let mut reached = 0;
     for distance in 0u8.. {
-        let [marked, first] = sweep(&mut table, threads, |base, entries| {
+        let [marked, first] = sweep(&mut table, order.chunk, threads, |base, entries| {
             settle(&marks, base, entries, distance)
         });
         if marked == 0 {
@@ -134,20 +130,131 @@ fn build_labelled<const W: usize, const N: usize, L: Label>(
         }
         reached += first;
         progress(distance, reached);
-        sweep(&mut table, threads, |base, entries| {
-            let mut placements = unranking.in_order();
-            for (j, entry) in entries.iter_mut().enumerate() {
-                if *entry & FRONTIER != 0 {
-                    *entry &= !FRONTIER;
-                    let rank = (base + j) as u32;
-                    let cells = placements.placement(rank);
-                    expand::<W, N, L>(&ranking, &labels, &cells[..k], rank, &marks);
+        sweep(&mut table, order.chunk, threads, |base, entries| {
+            expand::<W, N, L>(&order, &labels, base, entries, &marks);
+            [0, 0]
+        });
+    }
+    drop(marks);
+    order.in_ranks::<N>(table, threads, what)
+}
+
+/// The order the build walks the placements of a group of `k` tiles in: by the set of cells
+/// they take ([`set_rank`]), then by the place of each tile among those cells, lowest first,
+/// ranked as a placement of `k` tiles on `k` cells. A set's regions, and the set each step
+/// leads to, are then looked up once for all of its `k`! placements, not once a placement, and
+/// the children of one step land in one block of `k`! entries.
+struct SetOrder {
+    k: usize,
+    /// `k`!, the placements on a set.
+    per_set: usize,
+    /// The entries a thread takes at a time: whole sets, and a multiple of 8, so each thread
+    /// owns whole words of marks while it turns them into reached regions.
+    chunk: usize,
+    places: Ranking,
+    /// `shifted[(a * k + b) * per_set + p]`: the placement `p` of a set once the tile at place
+    /// `a` steps to a cell at place `b` of the new set, the tiles between moving one place.
+    shifted: Vec<u16>,
+}
+
+impl SetOrder {
+    fn new(k: usize) -> SetOrder {
+        let per_set = (1..=k).product::<usize>();
+        let chunk = (CHUNK / per_set + 1 + 7) / 8 * 8 * per_set;
+        let places = Ranking::new(k, k);
+        let unranking = Unranking::new(&places, k);
+        let mut shifted = Vec::with_capacity(k * k * per_set);
+        for (a, b) in (0..k).flat_map(|a| (0..k).map(move |b| (a, b))) {
+            for p in 0..per_set as u32 {
+                let mut at = unranking.placement(p);
+                for place in &mut at[..k] {
+                    let from = usize::from(*place);
+                    *place = match from {
+                        _ if from == a => b,
+                        _ if a < from && from <= b => from - 1,
+                        _ if b <= from && from < a => from + 1,
+                        _ => from,
+                    } as u8;
+                }
+                shifted.push(places.rank(&at[..k]) as u16);
+            }
+        }
+        SetOrder {
+            k,
+            per_set,
+            chunk,
+            places,
+            shifted,
+        }
+    }
+
+    /// Where the placement `cells` (the cell of each tile) stands in this order.
+    fn index(&self, cells: &[u8]) -> usize {
+        let occupied = mask(cells);
+        let mut at = [0u8; MAX_RANKED];
+        for (place, &cell) in at.iter_mut().zip(cells) {
+            *place = (occupied & ((1 << cell) - 1)).count_ones() as u8;
+        }
+        set_rank(occupied) * self.per_set + self.places.rank(&at[..self.k]) as usize
+    }
+
+    /// [`SetOrder::shifted`] for a step from place `a` to place `b`.
+    fn shifted(&self, a: usize, b: usize) -> &[u16] {
+        let start = (a * self.k + b) * self.per_set;
+        &self.shifted[start..start + self.per_set]
+    }
+
+    /// The table `table`, in this order, put in rank order ([`Ranking`]) on a board of `N`
+    /// cells, on up to `threads` threads. A placement's rank is a sum over its tiles (the
+    /// tile's weight times its cell, less the weight for each earlier tile on a lower cell),
+    /// so each placement of a set is the set's cells times weights of its own, less a number of
+    /// its own; the entries are read in order and written where their ranks say.
+    fn in_ranks<const N: usize>(
+        &self,
+        mut table: Vec<u8>,
+        threads: usize,
+        what: impl FnOnce() -> String,
+    ) -> Vec<u8> {
+        let (k, weights) = (self.k, Ranking::new(self.k, N).weights());
+        let unranking = Unranking::new(&self.places, k);
+        // For each placement of a set: the weight of the tile at each place, and the number.
+        let (mut place_weights, mut less) = (Vec::new(), Vec::new());
+        for p in 0..self.per_set as u32 {
+            let at = unranking.placement(p);
+            let mut by_place = [0u32; MAX_RANKED];
+            for (tile, &place) in at[..k].iter().enumerate() {
+                by_place[usize::from(place)] = weights[tile];
+            }
+            place_weights.push(by_place);
+            less.push((0..k).fold(0, |sum, t| {
+                sum + weights[t] * at[..t].iter().filter(|&&a| a < at[t]).count() as u32
+            }));
+        }
+        let mut ranked: Vec<AtomicU8> = Vec::new();
+        memory::reserve(&mut ranked, table.len(), what, MORE_MEMORY);
+        ranked.extend((0..table.len()).map(|_| AtomicU8::new(0)));
+        sweep(&mut table, self.chunk, threads, |base, entries| {
+            let mut occupied = nth_set(base / self.per_set, k);
+            for (s, entries) in entries.chunks(self.per_set).enumerate() {
+                if s > 0 {
+                    occupied = next_set(occupied);
+                }
+                let mut cells = [0u32; MAX_RANKED];
+                let mut rest = occupied;
+                for cell in &mut cells[..k] {
+                    *cell = rest.trailing_zeros();
+                    rest &= rest - 1;
+                }
+                for ((entry, by_place), less) in entries.iter().zip(&place_weights).zip(&less) {
+                    let sum: u32 = cells.iter().zip(by_place).map(|(c, w)| c * w).sum();
+                    ranked[(sum - less) as usize].store(*entry, Relaxed);
                 }
             }
             [0, 0]
         });
+        drop(table);
+        ranked.into_iter().map(AtomicU8::into_inner).collect()
     }
-    table
 }
 
 /// A turn or mirror of the board, as the cell each cell goes to.
@@ -229,7 +336,7 @@ pub fn carried_table<const N: usize>(
     let unranking = Unranking::new(&ranking, k);
     let what = || format!("the table of tiles {:?}, carried over", tiles);
     let mut carried = memory::filled::<u8>(table.len(), what);
-    sweep(&mut carried, threads, |base, entries| {
+    sweep(&mut carried, CHUNK, threads, |base, entries| {
         let (mut placements, mut cells) = (unranking.in_order(), [0u8; MAX_RANKED]);
         for (j, entry) in entries.iter_mut().enumerate() {
             let placement = placements.placement((base + j) as u32);
@@ -244,6 +351,7 @@ pub fn carried_table<const N: usize>(
 }
 
 /// Marks region `index` of the placement of rank `rank` as just reached.
+#[inline]
 fn mark(marks: &[AtomicU64], rank: usize, index: usize) {
     let bits = 0x11u64 << (index + 8 * (rank % 8));
     let word = &marks[rank / 8];
@@ -286,50 +394,78 @@ fn settle(marks: &[AtomicU64], base: usize, entries: &mut [u8], distance: u8) ->
     [gained, first]
 }
 
-/// The placement `cells` (the cell of each tile of the group) of rank `rank` expanded: each
-/// tile next to a region reached since its last expansion steps into it, and the region of the
-/// placement that leaves, the one of the cell the tile left, is marked.
+/// The placements marked in `entries`, those of whole sets from `base` on in `order`,
+/// expanded: each tile next to a region a placement reached since its last expansion steps into
+/// it, and the region of the child that leaves, the one of the cell the tile left, is marked.
 fn expand<const W: usize, const N: usize, L: Label>(
-    ranking: &Ranking,
-    labels: &Regions<L>,
-    cells: &[u8],
-    rank: u32,
+    order: &SetOrder,
+    labels: &[L],
+    base: usize,
+    entries: &mut [u8],
     marks: &[AtomicU64],
 ) {
-    let mut slot_at = [NO_TILE as u8; N];
-    for (slot, &cell) in cells.iter().enumerate() {
-        slot_at[usize::from(cell)] = slot as u8;
-    }
-    let occupied = mask(cells);
-    let own = labels.of_set::<N>(occupied);
-    let word = &marks[rank as usize / 8];
-    let byte = (word.load(Relaxed) >> (8 * (rank % 8))) as u8;
-    // The regions expanded at an earlier level stand in the high bits (see `settle`), where no
-    // mark lands, as they are reached: only the others are expanded now.
-    let expanded = byte >> 4 & byte & 0xf;
-    let reached = byte & 0xf & !expanded;
-    if expanded != 0 {
-        word.fetch_and(!(u64::from(expanded) << (8 * (rank % 8) + 4)), Relaxed);
-    }
-    let (mut open, mut rest) = (0u64, Masks::<W, N>::BOARD & !occupied);
-    while rest != 0 {
-        let cell = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let region = own.map_or(0, |own| own.region(cell));
-        open |= u64::from(reached >> region & 1) << cell;
-    }
-    for (slot, &from) in cells.iter().enumerate() {
-        let from = usize::from(from);
-        let mut targets = Masks::<W, N>::NEIGHBOURS[from] & open;
-        while targets != 0 {
-            let to = targets.trailing_zeros() as usize;
-            targets &= targets - 1;
-            let child =
-                ranking.after_step::<W, N>(rank, slot, from, to, |c| usize::from(slot_at[c]));
-            let moved = occupied & !(1 << from) | 1 << to;
-            mark(marks, child as usize, labels.region::<N>(moved, from));
+    let per_set = order.per_set;
+    // The set's marked placements by the regions they reached since their last expansion.
+    let mut marked: [Vec<u16>; REGIONS] = Default::default();
+    let mut occupied = nth_set(base / per_set, order.k);
+    for (s, entries) in entries.chunks_mut(per_set).enumerate() {
+        let set = base / per_set + s;
+        if s > 0 {
+            occupied = next_set(occupied);
+        }
+        marked.iter_mut().for_each(Vec::clear);
+        for (p, entry) in entries.iter_mut().enumerate() {
+            if *entry & FRONTIER != 0 {
+                *entry &= !FRONTIER;
+                let mut reached = newly_reached(marks, set * per_set + p);
+                while reached != 0 {
+                    marked[reached.trailing_zeros() as usize].push(p as u16);
+                    reached &= reached - 1;
+                }
+            }
+        }
+        if marked.iter().all(Vec::is_empty) {
+            continue;
+        }
+        let own = labels[set];
+        let mut rest = occupied;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let a = (occupied & ((1 << from) - 1)).count_ones() as usize;
+            let mut targets = Masks::<W, N>::NEIGHBOURS[from] & !occupied;
+            while targets != 0 {
+                let to = targets.trailing_zeros() as usize;
+                targets &= targets - 1;
+                let open = &marked[own.region(to)];
+                if open.is_empty() {
+                    continue;
+                }
+                let moved = occupied & !(1 << from) | 1 << to;
+                let child = set_rank(moved);
+                let left = labels[child].region(from);
+                let b = (moved & ((1 << to) - 1)).count_ones() as usize;
+                let (shifted, first) = (order.shifted(a, b), child * per_set);
+                for &p in open {
+                    mark(marks, first + usize::from(shifted[usize::from(p)]), left);
+                }
+            }
         }
     }
+}
+
+/// The regions of the placement at `index` reached since its last expansion, as [`settle`]
+/// left them; those expanded before are taken out of its high bits, so marks can land there.
+fn newly_reached(marks: &[AtomicU64], index: usize) -> u8 {
+    let (word, shift) = (&marks[index / 8], 8 * (index % 8));
+    let byte = (word.load(Relaxed) >> shift) as u8;
+    // The regions expanded at an earlier level stand in the high bits, where no mark lands, as
+    // they are reached: only the others are expanded now.
+    let expanded = byte >> 4 & byte & 0xf;
+    if expanded != 0 {
+        word.fetch_and(!(u64::from(expanded) << (shift + 4)), Relaxed);
+    }
+    byte & 0xf & !expanded
 }
 
 /// The regions of the free cells `free`, by lowest cell, the fourth and later as one.
@@ -363,14 +499,10 @@ const fn binomials() -> [[u32; MAX_RANKED + 1]; MAX_CELLS] {
     table
 }
 
-/// Where the set of cells `occupied` stands in [`region_labels`]: on a board of up to 16 cells
-/// its mask (every set has a place, 65,536 of them); on a larger one its rank among the sets of
-/// as many cells in the order of their masks, the sum over its cells, lowest first, of (cell
-/// choose how many come before, plus one), as 2^25 places would take 256 MB.
-fn label_index<const N: usize>(occupied: u64) -> usize {
-    if N <= 16 {
-        return occupied as usize;
-    }
+/// The rank of the set of cells `occupied` among the sets of as many cells in the order of
+/// their masks: the sum over its cells, lowest first, of (cell choose how many come before,
+/// plus one).
+fn set_rank(occupied: u64) -> usize {
     let (mut rest, mut below, mut rank) = (occupied, 1, 0);
     while rest != 0 {
         rank += BINOMIAL[rest.trailing_zeros() as usize][below];
@@ -380,10 +512,30 @@ fn label_index<const N: usize>(occupied: u64) -> usize {
     rank as usize
 }
 
-/// For each set of `k` occupied cells of a board `W` wide with `N` cells, at its
-/// [`label_index`], the number of each free cell's region as [`regions`] numbers them, two bits
-/// a cell: one look-up (in 512 KB on 16 cells, 1.4 MB for six tiles on 25, 6 MB for five on 36)
-/// instead of a flood fill for each child a placement makes.
+/// The set of `k` cells of rank `rank` ([`set_rank`] undone).
+fn nth_set(mut rank: usize, k: usize) -> u64 {
+    let mut set = 0;
+    for below in (1..=k).rev() {
+        let cell = (below - 1..MAX_CELLS)
+            .take_while(|&c| BINOMIAL[c][below] as usize <= rank)
+            .last()
+            .unwrap_or(below - 1);
+        rank -= BINOMIAL[cell][below] as usize;
+        set |= 1 << cell;
+    }
+    set
+}
+
+/// The set of as many cells as `set` next in the order of their masks: the lowest run of cells
+/// carried one up, the rest of the run back to the bottom.
+fn next_set(set: u64) -> u64 {
+    let carry = set + (set & set.wrapping_neg());
+    carry | ((set ^ carry) >> 2) >> set.trailing_zeros()
+}
+
+/// For each set of `k` occupied cells of a board `W` wide with `N` cells, at its [`set_rank`],
+/// the number of each free cell's region as [`regions`] numbers them, two bits a cell: 1.4 MB
+/// for six tiles on 25 cells, 6 MB for five on 36.
 fn region_labels<const W: usize, const N: usize, L: Label>(k: usize) -> Vec<L> {
     let labels = |occupied: u64| {
         let regions = regions::<W, N>(Masks::<W, N>::BOARD & !occupied);
@@ -393,71 +545,12 @@ fn region_labels<const W: usize, const N: usize, L: Label>(k: usize) -> Vec<L> {
         });
         L::try_from(labels).ok().expect("two bits a cell")
     };
-    if N <= 16 {
-        return (0..1 << N).map(labels).collect();
-    }
-    // The sets of `k` cells in the order of their masks: the next is the lowest run of cells
-    // carried one up, the rest of the run back to the bottom.
     let (mut all, mut occupied) = (Vec::new(), (1u64 << k) - 1);
     while occupied & !Masks::<W, N>::BOARD == 0 {
         all.push(labels(occupied));
-        let carry = occupied + (occupied & occupied.wrapping_neg());
-        occupied = carry | ((occupied ^ carry) >> 2) >> occupied.trailing_zeros();
+        occupied = next_set(occupied);
     }
     all
-}
-
-/// The region labels of every set of occupied cells ([`region_labels`]); where they outgrow the
-/// cache (the 6x6 board's, 6 MB), a bit a set too, which says whether its free cells make more
-/// than one region: a set of one, by far the most, is then known from a bitmap of tens of KB
-/// that stays in the cache. (Where the labels fit, the bitmap only costs.)
-struct Regions<L> {
-    labels: Vec<L>,
-    walled: Option<Vec<u64>>,
-}
-
-/// The labels' size past which [`Regions`] keeps the bitmap.
-const LABELS_CACHED: usize = 4 << 20;
-
-impl<L: Label> Regions<L> {
-    /// The regions of every set of `k` cells of a board `W` wide with `N` cells.
-    fn of<const W: usize, const N: usize>(k: usize) -> Regions<L> {
-        let labels = region_labels::<W, N, L>(k);
-        let large = std::mem::size_of_val(&labels[..]) > LABELS_CACHED;
-        Regions::new(labels, large)
-    }
-
-    /// The regions `labels` tell, with the bitmap if `bitmap`.
-    fn new(labels: Vec<L>, bitmap: bool) -> Regions<L> {
-        let walled = bitmap.then(|| {
-            let mut walled = vec![0u64; (labels.len() + 63) / 64];
-            for (index, label) in labels.iter().enumerate() {
-                if *label != L::default() {
-                    walled[index / 64] |= 1 << (index % 64);
-                }
-            }
-            walled
-        });
-        Regions { labels, walled }
-    }
-
-    /// The label of the set `occupied`; `None` when the bitmap says its free cells make one
-    /// region.
-    #[inline]
-    fn of_set<const N: usize>(&self, occupied: u64) -> Option<L> {
-        let index = label_index::<N>(occupied);
-        match &self.walled {
-            Some(walled) if walled[index / 64] >> (index % 64) & 1 == 0 => None,
-            _ => Some(self.labels[index]),
-        }
-    }
-
-    /// The number of the region of `cell` among the free cells of `occupied`.
-    #[inline]
-    fn region<const N: usize>(&self, occupied: u64, cell: usize) -> usize {
-        self.of_set::<N>(occupied)
-            .map_or(0, |label| label.region(cell))
-    }
 }
 
 /// The region labels of a set of occupied cells, two bits a cell: a `u64` or a `u128`, 0 when
@@ -479,21 +572,22 @@ impl Label for u128 {
     }
 }
 
-/// `work` run over `table` in chunks of `CHUNK` entries, each given its first rank, shared out
-/// between up to `threads` threads; the sums of the two counts it returns.
+/// `work` run over `table` in chunks of `chunk` entries, each given its first index, shared
+/// out between up to `threads` threads; the sums of the two counts it returns.
 fn sweep(
     table: &mut [u8],
+    chunk: usize,
     threads: usize,
     work: impl Fn(usize, &mut [u8]) -> [u64; 2] + Sync,
 ) -> [u64; 2] {
-    let chunks = Mutex::new(table.chunks_mut(CHUNK).enumerate());
+    let chunks = Mutex::new(table.chunks_mut(chunk).enumerate());
     let add = |[a, b]: [u64; 2], [c, d]: [u64; 2]| [a + c, b + d];
     let worker = || {
         let mut sum = [0, 0];
         loop {
             let next = chunks.lock().unwrap_or_else(|e| e.into_inner()).next();
             match next {
-                Some((i, entries)) => sum = add(sum, work(i * CHUNK, entries)),
+                Some((i, entries)) => sum = add(sum, work(i * chunk, entries)),
                 None => return sum,
             }
         }
@@ -631,17 +725,10 @@ mod tests {
                 }
             }
         }
-        // With the bitmap of sets of one region and without.
         fn check<const W: usize, const N: usize>(k: usize) {
-            for bitmap in [false, true] {
-                check_regions::<W, N>(k, Regions::new(region_labels::<W, N, u128>(k), bitmap));
-            }
-        }
-        fn check_regions<const W: usize, const N: usize>(k: usize, labels: Regions<u128>) {
+            let labels = region_labels::<W, N, u128>(k);
             for (rank, occupied) in sets(N, k).into_iter().enumerate() {
-                // Every set of 16 cells or fewer is its own index.
-                let index = if N <= 16 { occupied as usize } else { rank };
-                assert_eq!(label_index::<N>(occupied), index);
+                assert_eq!((set_rank(occupied), nth_set(rank, k)), (rank, occupied));
                 let free = Masks::<W, N>::BOARD & !occupied;
                 let cells: Vec<usize> = (0..N).filter(|&c| free >> c & 1 != 0).collect();
                 let lowest: Vec<usize> = cells
@@ -653,7 +740,7 @@ mod tests {
                     let own = region::<W, N>(a, free).trailing_zeros() as usize;
                     let order = lowest.iter().position(|&c| c == own).unwrap();
                     let expected = order.min(REGIONS - 1);
-                    assert_eq!(labels.region::<N>(occupied, a), expected, "{:b}", free);
+                    assert_eq!(labels[rank].region(a), expected, "{:b}", free);
                 }
             }
         }

@@ -181,6 +181,11 @@ impl Ranking {
         Ranking { weights, passed }
     }
 
+    /// The value of a unit of each tile's digit of a rank.
+    pub fn weights(&self) -> [u32; MAX_RANKED] {
+        self.weights
+    }
+
     /// The rank of a placement: `cells[i]` is the cell of the group's tile `i`.
     pub fn rank(&self, cells: &[u8]) -> u32 {
         let mut used = 0u64;
