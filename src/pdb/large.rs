@@ -198,6 +198,23 @@ impl SetOrder {
         set_rank(occupied) * self.per_set + self.places.rank(&at[..self.k]) as usize
     }
 
+    /// The sets whose entries are `entries`, whole sets from index `base` on: each set's rank,
+    /// its cells, and its entries.
+    fn sets<'a>(
+        &self,
+        base: usize,
+        entries: &'a mut [u8],
+    ) -> impl Iterator<Item = (usize, u64, &'a mut [u8])> + 'a {
+        let (first, per_set) = (base / self.per_set, self.per_set);
+        let start = nth_set(first, self.k);
+        let walk = entries.chunks_mut(per_set).enumerate();
+        walk.scan(None, move |last: &mut Option<u64>, (s, entries)| {
+            let occupied = last.map_or(start, next_set);
+            *last = Some(occupied);
+            Some((first + s, occupied, entries))
+        })
+    }
+
     /// [`SetOrder::shifted`] for a step from place `a` to place `b`.
     fn shifted(&self, a: usize, b: usize) -> &[u16] {
         let start = (a * self.k + b) * self.per_set;
@@ -234,11 +251,7 @@ impl SetOrder {
         memory::reserve(&mut ranked, table.len(), what, MORE_MEMORY);
         ranked.extend((0..table.len()).map(|_| AtomicU8::new(0)));
         sweep(&mut table, self.chunk, threads, |base, entries| {
-            let mut occupied = nth_set(base / self.per_set, k);
-            for (s, entries) in entries.chunks(self.per_set).enumerate() {
-                if s > 0 {
-                    occupied = next_set(occupied);
-                }
+            for (_, occupied, entries) in self.sets(base, entries) {
                 let mut cells = [0u32; MAX_RANKED];
                 let mut rest = occupied;
                 for cell in &mut cells[..k] {
@@ -407,12 +420,7 @@ fn expand<const W: usize, const N: usize, L: Label>(
     let per_set = order.per_set;
     // The set's marked placements by the regions they reached since their last expansion.
     let mut marked: [Vec<u16>; REGIONS] = Default::default();
-    let mut occupied = nth_set(base / per_set, order.k);
-    for (s, entries) in entries.chunks_mut(per_set).enumerate() {
-        let set = base / per_set + s;
-        if s > 0 {
-            occupied = next_set(occupied);
-        }
+    for (set, occupied, entries) in order.sets(base, entries) {
         marked.iter_mut().for_each(Vec::clear);
         for (p, entry) in entries.iter_mut().enumerate() {
             if *entry & FRONTIER != 0 {
