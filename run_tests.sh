@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: builds in release, type-checks the benchmark, checks that the library and
-# every program build without the features for a person (`--no-default-features`, as the bundles
-# leave them out), runs `cargo test --release` (unit, exhaustive and end-to-end tests), then judges
+# Runs every test: builds in release, type-checks the benchmark, checks that the library, its unit
+# tests and every program build without the features for a person (`--no-default-features`, as
+# the bundles leave them out; the end-to-end tests and the benchmark require them), runs `cargo test --release` (unit, exhaustive and end-to-end tests), then judges
 # each sample in testdata/ (listed in testdata/cases.txt) on its binary, oj-style: a verdict line
 # per case (AC, WA, RE for a wrong exit status, TLE past the time limit) with the time taken, the
 # input and both outputs on a mismatch.
@@ -137,9 +137,9 @@ cargo build --release --lib --bins --tests || exit 1
 
 # The benchmark (benches/speed/) is type-checked, not compiled: its code generation costs tens
 # of seconds, and the check finds what would keep `cargo bench` from building.
-step "cargo check --benches; cargo check --no-default-features --lib --bins"
+step "cargo check --benches; cargo check --no-default-features --all-targets"
 cargo check --release --benches || exit 1
-cargo check --no-default-features --lib --bins || exit 1
+cargo check --no-default-features --all-targets || exit 1
 
 if [ -z "${OLD_RUSTC+set}" ] && [ -x /usr/bin/rustc ] &&
     [ "$(/usr/bin/rustc --version 2>&1)" != "$(rustc --version 2>&1)" ]; then

@@ -70,6 +70,8 @@ pub fn beside_second<const W: usize, const N: usize>(
     let more = second_groups::<W, N>(groups);
     let built = in_parallel(&more, threads, |tiles| build_table::<W, N>(tiles));
     let tables = first.into_tables().into_iter();
+    // Without the `tables` feature a table is its bytes, and the conversion does nothing.
+    #[allow(clippy::useless_conversion)]
     let tables = tables.chain(built.into_iter().map(Into::into)).collect();
     let second = second_partition(W, N, groups);
     let all = [groups, &more[..]].concat();

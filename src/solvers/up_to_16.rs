@@ -452,6 +452,8 @@ mod tests {
         assert_eq!(Ladder::<4, 16>::new(1000).threads, cores());
         assert_eq!(Ladder::<4, 16>::new(0).threads, 1);
         let mut solver = Ladder::<4, 16>::new(1);
+        // Without the `tables` feature, `threads` is every field.
+        #[allow(clippy::needless_update)]
         let settings = Settings {
             threads: Some(1000),
             ..Settings::default()
