@@ -46,7 +46,13 @@ pub fn filled<T: Clone + Default>(len: usize, what: impl FnOnce() -> String) -> 
     values
 }
 
-/// Room in `values` for `more` values past its length, or the run ends as [`refused`] says.
+/// Memory that must stay free past each request: what the work asks for a few bytes at a time
+/// and not ahead (a thread's start, a line of progress), which refused would abort the process.
+#[cfg(feature = "progress")]
+const HEADROOM: usize = 32 << 20;
+
+/// Room in `values` for `more` values past its length, with some headroom to spare after it, or
+/// the run ends as [`refused`] says.
 pub fn reserve<T>(
     values: &mut Vec<T>,
     more: usize,
@@ -54,9 +60,15 @@ pub fn reserve<T>(
     instead: &'static str,
 ) {
     #[cfg(feature = "progress")]
-    if values.try_reserve(more).is_err() {
+    if values.capacity() - values.len() < more {
         let bytes = more.saturating_mul(std::mem::size_of::<T>());
-        refused(what(), bytes, instead);
+        if values.try_reserve(more).is_err() {
+            refused(what(), bytes, instead);
+        }
+        // Asked for and given back at once: a mapping of its own, which goes back whole.
+        if Vec::<u8>::new().try_reserve(HEADROOM).is_err() {
+            refused(what(), bytes.saturating_add(HEADROOM), instead);
+        }
     }
     #[cfg(not(feature = "progress"))]
     {
