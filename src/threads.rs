@@ -50,23 +50,25 @@ pub fn on_threads<R: Send>(threads: usize, worker: impl Fn() -> R + Sync) -> Vec
 }
 
 /// `job(0)` on this thread and `job(i)` for `i` in `1..threads` on threads of their own, as many
-/// as can be had, no job begun before every thread has started ([`Start`]). Not generic, so that
-/// the code that starts threads is compiled once, not once for each kind of work.
+/// as can be had; with the `progress` feature, no job begun before every thread has started
+/// ([`Start`]). Not generic, so that the code that starts threads is compiled once, not once for
+/// each kind of work.
 fn run_on_threads(threads: usize, job: &(dyn Fn(usize) + Sync)) {
-    let start = Start::default();
+    #[cfg(feature = "progress")]
+    let start = &Start::default();
     std::thread::scope(|scope| {
-        let start = &start;
         let helpers: Vec<_> = (1..threads)
             .filter_map(|i| {
                 std::thread::Builder::new()
                     .spawn_scoped(scope, move || {
-                        start.arrive();
-                        start.wait_for_all();
+                        #[cfg(feature = "progress")]
+                        start.arrive_and_wait();
                         job(i)
                     })
                     .ok()
             })
             .collect();
+        #[cfg(feature = "progress")]
         start.all_arrived(helpers.len());
         job(0);
         for helper in helpers {
@@ -80,7 +82,9 @@ fn run_on_threads(threads: usize, job: &(dyn Fn(usize) + Sync)) {
 /// The start of a few threads, which the work waits for. A thread asks the system for its
 /// stack, then, on its own, for the stack its signal handler runs on, and that refused aborts
 /// the process: so nothing that may take the last of the memory (a table, a beam's level) is
-/// asked for while a thread is starting, and a refusal is the error [`crate::memory`] reports.
+/// asked for while a thread is starting, and a refusal is the error [`crate::memory`] reports
+/// (with the `progress` feature; without it, a refusal aborts anyway).
+#[cfg(feature = "progress")]
 #[derive(Default)]
 struct Start {
     /// How many threads have started, and whether all have.
@@ -88,16 +92,14 @@ struct Start {
     changed: Condvar,
 }
 
+#[cfg(feature = "progress")]
 impl Start {
-    /// On a thread started: it is running.
-    fn arrive(&self) {
-        self.arrived.lock().unwrap_or_else(|e| e.into_inner()).0 += 1;
-        self.changed.notify_all();
-    }
-
-    /// On a thread started: waits until the thread that started it has seen every one arrive.
-    fn wait_for_all(&self) {
+    /// On a thread started: it is running; waits until the thread that started it has seen
+    /// every one arrive.
+    fn arrive_and_wait(&self) {
         let mut arrived = self.arrived.lock().unwrap_or_else(|e| e.into_inner());
+        arrived.0 += 1;
+        self.changed.notify_all();
         while !arrived.1 {
             arrived = self.changed.wait(arrived).unwrap_or_else(|e| e.into_inner());
         }
@@ -117,17 +119,18 @@ impl Start {
 
 /// What `work` returns, with `tick` called meanwhile from a thread of its own every `period`,
 /// until `work` returns or panics; never after, so a tick may end the process knowing that
-/// `work` has not returned (a thread that cannot be had: `work` alone). The work begins once the
-/// ticking thread has started ([`Start`]).
+/// `work` has not returned (a thread that cannot be had: `work` alone). With the `progress`
+/// feature, the work begins once the ticking thread has started ([`Start`]).
 pub fn with_ticks<T>(period: Duration, tick: impl FnMut() + Send, work: impl FnOnce() -> T) -> T {
     let over = Over(Mutex::new(false), Condvar::new());
-    let start = Start::default();
+    #[cfg(feature = "progress")]
+    let start = &Start::default();
     std::thread::scope(|scope| {
         let mut tick = tick;
         let over = &over;
-        let started = &start;
         let ticking = std::thread::Builder::new().spawn_scoped(scope, move || {
-            started.arrive();
+            #[cfg(feature = "progress")]
+            start.arrive_and_wait();
             // The tick runs under the lock, which the end of the work takes.
             let mut ended = over.0.lock().unwrap_or_else(|e| e.into_inner());
             while !*ended {
@@ -137,6 +140,7 @@ pub fn with_ticks<T>(period: Duration, tick: impl FnMut() + Send, work: impl FnO
             }
         });
         let _ends_the_ticks = ticking.ok().map(|_| {
+            #[cfg(feature = "progress")]
             start.all_arrived(1);
             Ending(over)
         });
