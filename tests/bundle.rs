@@ -156,6 +156,7 @@ fn every_bundle_is_one_file_that_compiles_alone() {
     let expected = [
         "distant.rs",
         "eight.rs",
+        "eight_graph.rs",
         "eight_grid.rs",
         "eight_path.rs",
         "eight_steps.rs",
@@ -309,7 +310,7 @@ fn an_unknown_name_lists_the_known_ones() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "error: no judge program 'nine'; known: distant, eight, eight_grid, eight_path, eight_steps, eight_two, eight_uva, fifteen, fifteen_lex, fifteen_path, jiugong, mxn, sliding\n"
+        "error: no judge program 'nine'; known: distant, eight, eight_graph, eight_grid, eight_path, eight_steps, eight_two, eight_uva, fifteen, fifteen_lex, fifteen_path, jiugong, mxn, sliding\n"
     );
     assert!(output.stdout.is_empty());
 }
@@ -403,7 +404,7 @@ fn all_bundles_are_written_whole_or_not_at_all() {
         .map(|entry| entry.unwrap().file_name().into_string().unwrap())
         .collect();
     written.sort();
-    assert_eq!(written.len(), 13, "{:?}", written);
+    assert_eq!(written.len(), 14, "{:?}", written);
     assert!(
         written.iter().all(|name| name.ends_with(".rs")),
         "{:?}",

@@ -53,6 +53,7 @@ const EIGHT: &str = env!("CARGO_BIN_EXE_eight");
 const EIGHT_PATH: &str = env!("CARGO_BIN_EXE_eight_path");
 const EIGHT_STEPS: &str = env!("CARGO_BIN_EXE_eight_steps");
 const EIGHT_GRID: &str = env!("CARGO_BIN_EXE_eight_grid");
+const EIGHT_GRAPH: &str = env!("CARGO_BIN_EXE_eight_graph");
 const FIFTEEN: &str = env!("CARGO_BIN_EXE_fifteen");
 const FIFTEEN_PATH: &str = env!("CARGO_BIN_EXE_fifteen_path");
 const FIFTEEN_LEX: &str = env!("CARGO_BIN_EXE_fifteen_lex");
@@ -531,6 +532,15 @@ fn flags_help_and_unknown_arguments() {
             assert_eq!(text(&output.stdout), "");
         }
     }
+    // A graph's puzzle has no board to draw and no letters for its moves.
+    let help = stdout_of(EIGHT_GRAPH, &["--help"], "");
+    assert!(help.contains("Input:") && !help.contains("--show") && !help.contains("--path"));
+    for unknown in ["--path", "--show", "--threads"] {
+        let (output, _) = run_with(EIGHT_GRAPH, &[unknown], b"");
+        assert_eq!(output.status.code(), Some(2));
+        let refused = format!("error: unknown argument '{}' (see --help)\n", unknown);
+        assert_eq!(text(&output.stderr), refused);
+    }
     let (output, _) = run_with(EIGHT, &["--path"], b"123804765\n213804765\n");
     assert_eq!(text(&output.stdout), "0\n\n-1\n");
 }
@@ -539,7 +549,7 @@ fn flags_help_and_unknown_arguments() {
 /// version, whatever else is given before `--`; after `--` it names a file.
 #[test]
 fn every_program_answers_version() {
-    let counts = [SLIDING, JIUGONG, EIGHT, EIGHT_STEPS, EIGHT_GRID, FIFTEEN];
+    let counts = [SLIDING, JIUGONG, EIGHT, EIGHT_STEPS, EIGHT_GRID, EIGHT_GRAPH, FIFTEEN];
     let paths = [EIGHT_PATH, FIFTEEN_PATH, FIFTEEN_LEX, EIGHT_TWO];
     let others = [
         env!("CARGO_BIN_EXE_eight_uva"),
@@ -600,6 +610,7 @@ fn help_lists_options_in_one_order_true_to_each_program() {
     let others = [
         env!("CARGO_BIN_EXE_eight_uva"),
         env!("CARGO_BIN_EXE_distant"),
+        EIGHT_GRAPH,
     ];
     for binary in judges
         .into_iter()
@@ -649,6 +660,7 @@ fn help_gives_no_measured_times() {
         EIGHT_PATH,
         EIGHT_STEPS,
         EIGHT_GRID,
+        EIGHT_GRAPH,
         EIGHT_TWO,
         FIFTEEN,
         FIFTEEN_PATH,

@@ -11,6 +11,7 @@ mod docs;
 mod exhaustive;
 mod fifteen;
 mod formats;
+mod graphs;
 mod layers;
 mod mxn;
 mod person;

@@ -212,6 +212,24 @@ impl<R: Read> Input<R> {
         Ok(false)
     }
 
+    /// The next word (what white space separates) however lines hold the words, read from the
+    /// current line on; `None` at the end of the input. [`Input::line_number`] is then its line.
+    pub fn next_word(&mut self) -> Result<Option<String>, InputError> {
+        loop {
+            let rest = &self.line()[self.taken..];
+            let start = rest.len() - rest.trim_start().len();
+            let word = rest[start..].split_whitespace().next().unwrap_or("");
+            if !word.is_empty() {
+                let word = word.to_string();
+                self.taken += start + word.len();
+                return Ok(Some(word));
+            }
+            if !self.read_line()? {
+                return Ok(None);
+            }
+        }
+    }
+
     /// Reads the current line's tiles (of `cells` cells) into `tiles`; counts them all.
     pub fn tiles_of_line(&mut self, tiles: &mut [u32], cells: usize) -> Result<usize, InputError> {
         let mut count = 0;
@@ -429,6 +447,19 @@ mod tests {
         let error = input.board::<4, 16>().map(|_| ());
         let message = "tile 99999999999999999999999 is out of range 0-15".to_string();
         assert_eq!(error, Err(InputError { line: 1, message }));
+    }
+
+    #[test]
+    fn words_are_read_across_lines_each_with_its_line() {
+        let mut input = Input::new(&b"\xef\xbb\xbf2\r\n\n 1  9\t3\n-1"[..]);
+        let mut words = Vec::new();
+        while let Some(word) = input.next_word().unwrap() {
+            words.push((word, input.line_number()));
+        }
+        let expected = [("2", 1), ("1", 3), ("9", 3), ("3", 3), ("-1", 4)];
+        let expected: Vec<_> = expected.iter().map(|&(w, l)| (w.to_string(), l)).collect();
+        assert_eq!(words, expected);
+        assert_eq!(input.end_line(), 4);
     }
 
     #[test]

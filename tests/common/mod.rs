@@ -140,6 +140,21 @@ impl Rng {
     }
 }
 
+/// The edges of the 3x3 grid as a graph on cells 0..9, each cell joined to the one to its right
+/// and the one below.
+pub fn grid_edges() -> Vec<(usize, usize)> {
+    let mut edges = Vec::new();
+    for cell in 0..9 {
+        if cell % 3 < 2 {
+            edges.push((cell, cell + 1));
+        }
+        if cell < 6 {
+            edges.push((cell, cell + 3));
+        }
+    }
+    edges
+}
+
 /// A board `side` x `side` reached from the goal by `tries` random moves, each of the four
 /// directions alike, a move off the edge doing nothing: DeepCubeA's way of making boards, with
 /// 1,000 to 10,000 tries.
