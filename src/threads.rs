@@ -101,7 +101,10 @@ impl Start {
         arrived.0 += 1;
         self.changed.notify_all();
         while !arrived.1 {
-            arrived = self.changed.wait(arrived).unwrap_or_else(|e| e.into_inner());
+            arrived = self
+                .changed
+                .wait(arrived)
+                .unwrap_or_else(|e| e.into_inner());
         }
     }
 
@@ -110,7 +113,10 @@ impl Start {
     fn all_arrived(&self, threads: usize) {
         let mut arrived = self.arrived.lock().unwrap_or_else(|e| e.into_inner());
         while arrived.0 < threads {
-            arrived = self.changed.wait(arrived).unwrap_or_else(|e| e.into_inner());
+            arrived = self
+                .changed
+                .wait(arrived)
+                .unwrap_or_else(|e| e.into_inner());
         }
         arrived.1 = true;
         self.changed.notify_all();

@@ -549,7 +549,15 @@ fn flags_help_and_unknown_arguments() {
 /// version, whatever else is given before `--`; after `--` it names a file.
 #[test]
 fn every_program_answers_version() {
-    let counts = [SLIDING, JIUGONG, EIGHT, EIGHT_STEPS, EIGHT_GRID, EIGHT_GRAPH, FIFTEEN];
+    let counts = [
+        SLIDING,
+        JIUGONG,
+        EIGHT,
+        EIGHT_STEPS,
+        EIGHT_GRID,
+        EIGHT_GRAPH,
+        FIFTEEN,
+    ];
     let paths = [EIGHT_PATH, FIFTEEN_PATH, FIFTEEN_LEX, EIGHT_TWO];
     let others = [
         env!("CARGO_BIN_EXE_eight_uva"),

@@ -135,14 +135,15 @@ fn every_answer_is_the_fewest_moves_a_breadth_first_search_finds_or_minus_one() 
         }
     }
     let answers = stdout_of(EIGHT_GRAPH, &[], &input);
-    for ((kind, placement), (answer, truth)) in kinds
-        .iter()
-        .zip(answers.lines().zip(expected.lines()))
+    for ((kind, placement), (answer, truth)) in
+        kinds.iter().zip(answers.lines().zip(expected.lines()))
     {
         assert_eq!(answer, truth, "{}, pieces {:?}", kind, placement);
     }
     assert_eq!(answers.lines().count(), kinds.len());
     // The cases cover both answers, and long ones.
     assert!(expected.lines().any(|d| d == "-1"));
-    assert!(expected.lines().any(|d| d.parse::<u32>().map_or(false, |d| d > 20)));
+    assert!(expected
+        .lines()
+        .any(|d| d.parse::<u32>().map_or(false, |d| d > 20)));
 }

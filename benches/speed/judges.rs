@@ -120,7 +120,10 @@ fn eight_graph(shell: &mut Shell) -> GraphTimes {
         input += &format!("{} {}\n", u + 1, v + 1);
     }
     let vertex_of = |piece: char| start.find(piece).expect("every piece") + 1;
-    let vertices: Vec<String> = "12345678".chars().map(|p| vertex_of(p).to_string()).collect();
+    let vertices: Vec<String> = "12345678"
+        .chars()
+        .map(|p| vertex_of(p).to_string())
+        .collect();
     input += &(vertices.join(" ") + "\n");
     let binary = env!("CARGO_BIN_EXE_eight_graph");
     let walls = shell.wall_times(binary, "", input.as_bytes(), &format!("{}\n", moves), RUNS);

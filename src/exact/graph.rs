@@ -98,7 +98,11 @@ mod tests {
 
     /// The 3x3 grid as a graph: each cell joined to those a move of the blank reaches.
     fn grid() -> Graph<9> {
-        let reached = |cell| Move::ALL.into_iter().filter_map(move |m| m.target(3, 9, cell));
+        let reached = |cell| {
+            Move::ALL
+                .into_iter()
+                .filter_map(move |m| m.target(3, 9, cell))
+        };
         let edges: Vec<_> = (0..9)
             .flat_map(|cell| reached(cell).map(move |next| (cell, next)))
             .collect();
