@@ -1,6 +1,7 @@
 //! Cantor expansion (the Lehmer code): the permutations of `0..N` numbered `0..N!` in
 //! lexicographic order, so an array indexed by rank, not a hash map of strings, holds every
-//! arrangement's value. O(N) to rank, O(N²) back; `N <= 20`, so that `N!` fits in 64 bits.
+//! arrangement's value.
+//! O(N²) each way; `N <= 20`, so that `N!` fits in 64 bits.
 
 /// `n!`.
 pub fn factorial(n: usize) -> usize {
@@ -9,12 +10,11 @@ pub fn factorial(n: usize) -> usize {
 
 /// The position of `perm`, a permutation of `0..N`, in lexicographic order.
 pub fn rank<const N: usize>(perm: &[u8; N]) -> usize {
-    let (mut rank, mut seen) = (0, 0u32);
+    let mut rank = 0;
     for (i, &value) in perm.iter().enumerate() {
-        // Digit i of the mixed-radix number: the smaller values not seen yet.
-        let digit = value as u32 - (seen & ((1 << value) - 1)).count_ones();
-        rank = rank * (N - i) + digit as usize;
-        seen |= 1 << value;
+        // Digit i of the mixed-radix number: the values smaller than this one still to come.
+        let smaller_later = perm[i + 1..].iter().filter(|&&v| v < value).count();
+        rank = rank * (N - i) + smaller_later;
     }
     rank
 }
