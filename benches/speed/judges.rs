@@ -57,7 +57,7 @@ pub fn judges([mut shell, mut graph_shell]: [Shell; 2]) {
     );
     println!("\nPeak memory of the two programs: {}.\n", peak);
     println!(
-        "`eight_graph` (AtCoder ABC224 D, time limit 2 s) on its slowest puzzle: the 3x3 grid \
+        "`eight_graph` (AtCoder ABC224 D) on its slowest puzzle: the 3x3 grid \
          joined also by one diagonal, on which every arrangement is reachable, the start the \
          farthest from the solved placement ({} moves), so the search meets all 9! \
          arrangements. Whole process over {} runs; in process, the least of 3 runs each.\n",
