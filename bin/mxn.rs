@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use engine::big_boards::constructive;
 use engine::big_boards::finishers::turn_last_block;
 use engine::board::reaches_goal;
-use engine::io::boards::board_after_size;
+use engine::io::boards::{board_after_size, POJ_2893};
 #[cfg(feature = "show")]
 use engine::io::cli::SHOW_UP_TO_100;
 use engine::io::cli::{self, Flag, Run};
@@ -60,7 +60,8 @@ fn mxn() -> Run {
     let show = options.has(&SHOW_UP_TO_100);
     #[cfg(feature = "show")]
     let with_path = with_path || show;
-    judge::each_case(&options, 1, board_after_size, |cases, out| {
+    let read = |input: &mut _| board_after_size(input, &POJ_2893);
+    judge::each_case(&options, 1, read, |cases, out| {
         for (columns, tiles) in cases {
             let solvable = reaches_goal(*columns, tiles);
             writeln!(out, "{}", if solvable { "YES" } else { "NO" })?;

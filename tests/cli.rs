@@ -54,6 +54,8 @@ const EIGHT_PATH: &str = env!("CARGO_BIN_EXE_eight_path");
 const EIGHT_STEPS: &str = env!("CARGO_BIN_EXE_eight_steps");
 const EIGHT_GRID: &str = env!("CARGO_BIN_EXE_eight_grid");
 const EIGHT_GRAPH: &str = env!("CARGO_BIN_EXE_eight_graph");
+const FIFTEEN_SCATTER: &str = env!("CARGO_BIN_EXE_fifteen_scatter");
+const RECTANGLE: &str = env!("CARGO_BIN_EXE_rectangle");
 const FIFTEEN: &str = env!("CARGO_BIN_EXE_fifteen");
 const FIFTEEN_PATH: &str = env!("CARGO_BIN_EXE_fifteen_path");
 const FIFTEEN_LEX: &str = env!("CARGO_BIN_EXE_fifteen_lex");
@@ -532,14 +534,17 @@ fn flags_help_and_unknown_arguments() {
             assert_eq!(text(&output.stdout), "");
         }
     }
-    // A graph's puzzle has no board to draw and no letters for its moves.
-    let help = stdout_of(EIGHT_GRAPH, &["--help"], "");
-    assert!(help.contains("Input:") && !help.contains("--show") && !help.contains("--path"));
-    for unknown in ["--path", "--show", "--threads"] {
-        let (output, _) = run_with(EIGHT_GRAPH, &[unknown], b"");
-        assert_eq!(output.status.code(), Some(2));
-        let refused = format!("error: unknown argument '{}' (see --help)\n", unknown);
-        assert_eq!(text(&output.stderr), refused);
+    // A graph's puzzle has no board to draw and no letters for its moves; a scatter, no moves;
+    // a count on any shape, neither.
+    for binary in [EIGHT_GRAPH, FIFTEEN_SCATTER, RECTANGLE] {
+        let help = stdout_of(binary, &["--help"], "");
+        assert!(help.contains("Input:") && !help.contains("--show") && !help.contains("--path"));
+        for unknown in ["--path", "--show", "--threads"] {
+            let (output, _) = run_with(binary, &[unknown], b"");
+            assert_eq!(output.status.code(), Some(2));
+            let refused = format!("error: unknown argument '{}' (see --help)\n", unknown);
+            assert_eq!(text(&output.stderr), refused);
+        }
     }
     let (output, _) = run_with(EIGHT, &["--path"], b"123804765\n213804765\n");
     assert_eq!(text(&output.stdout), "0\n\n-1\n");
@@ -557,6 +562,8 @@ fn every_program_answers_version() {
         EIGHT_GRID,
         EIGHT_GRAPH,
         FIFTEEN,
+        FIFTEEN_SCATTER,
+        RECTANGLE,
     ];
     let paths = [EIGHT_PATH, FIFTEEN_PATH, FIFTEEN_LEX, EIGHT_TWO];
     let others = [
@@ -619,6 +626,8 @@ fn help_lists_options_in_one_order_true_to_each_program() {
         env!("CARGO_BIN_EXE_eight_uva"),
         env!("CARGO_BIN_EXE_distant"),
         EIGHT_GRAPH,
+        FIFTEEN_SCATTER,
+        RECTANGLE,
     ];
     for binary in judges
         .into_iter()
@@ -671,6 +680,8 @@ fn help_gives_no_measured_times() {
         EIGHT_GRAPH,
         EIGHT_TWO,
         FIFTEEN,
+        FIFTEEN_SCATTER,
+        RECTANGLE,
         FIFTEEN_PATH,
         FIFTEEN_LEX,
         env!("CARGO_BIN_EXE_eight_uva"),

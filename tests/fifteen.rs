@@ -3,8 +3,8 @@
 //! every path replayed; every board within 13 moves of the goal against breadth-first search,
 //! with the pattern databases never overestimating and every path the first shortest one in
 //! dictionary order; `fifteen_lex` and its 35-move limit, `fifteen_path` on Korf's boards of at
-//! most 45 moves; and parity against breadth-first search on every arrangement of the 2x2, 2x4
-//! and 4x2 boards. Run in release mode.
+//! most 45 moves; `fifteen_scatter`'s sums of distances; and parity against breadth-first search
+//! on every arrangement of the 2x2, 2x4 and 4x2 boards. Run in release mode.
 
 use crate::common;
 
@@ -12,8 +12,8 @@ use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 use common::{
-    distances_by_hash_map, eighty_move_boards, first_shortest_path, korf_100, replay_board,
-    rows_of, stdout_of, Rng,
+    distances_by_hash_map, eighty_move_boards, first_shortest_path, korf_100, manhattan_sum,
+    random_board, replay_board, rows_of, stdout_of, Rng,
 };
 use engine::board::{Board, Move};
 use engine::exact::cantor::{factorial, unrank};
@@ -27,6 +27,7 @@ use engine::solvers::up_to_16::Ladder;
 const FIFTEEN: &str = env!("CARGO_BIN_EXE_fifteen");
 const FIFTEEN_LEX: &str = env!("CARGO_BIN_EXE_fifteen_lex");
 const FIFTEEN_PATH: &str = env!("CARGO_BIN_EXE_fifteen_path");
+const FIFTEEN_SCATTER: &str = env!("CARGO_BIN_EXE_fifteen_scatter");
 
 type Board16 = Board<4, 16>;
 
@@ -708,4 +709,28 @@ fn a_folder_name_with_a_newline_stays_on_one_line() {
     let first = format!("building the 6-6-3 pattern databases in {}, once\n", shown);
     assert!(said.starts_with(&first), "{}", said);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `fifteen_scatter` (Kattis "npuzzle") on 2,000 random arrangements, solvable or not, lettered
+/// `A` to `O` with `.` the blank, in one input: each answer is the tiles' Manhattan distance
+/// from home that the test sums itself.
+#[test]
+fn fifteen_scatter_sums_the_distances_of_random_boards() {
+    let mut rng = Rng::new(2006);
+    let (mut input, mut expected) = (String::new(), String::new());
+    for _ in 0..2000 {
+        let tiles = random_board(4, 4, &mut rng);
+        let letter = |&tile: &u32| match tile {
+            0 => '.',
+            tile => char::from(b'@' + tile as u8),
+        };
+        let letters: Vec<char> = tiles.iter().map(letter).collect();
+        for row in letters.chunks(4) {
+            input.extend(row);
+            input.push('\n');
+        }
+        input.push('\n');
+        expected += &format!("{}\n", manhattan_sum(4, &tiles));
+    }
+    assert_eq!(stdout_of(FIFTEEN_SCATTER, &[], &input), expected);
 }

@@ -15,6 +15,7 @@ mod graphs;
 mod layers;
 mod mxn;
 mod person;
+mod rectangle;
 mod robust;
 mod shares;
 mod solve;

@@ -1,6 +1,6 @@
 //! Boards whose shape the input gives, of up to 999 x 999 cells: `solve`'s, a row a line and a
-//! blank line between boards; `mxn`'s (POJ 2893), a line `M N` and then the tiles, the input
-//! ended by `0 0`. Each error names its line. O(cells) time and memory a board.
+//! blank line between boards; `mxn`'s (POJ 2893) and `rectangle`'s, a line of the size, then the
+//! tiles. Each error names its line. O(cells) time and memory a board.
 
 use std::io::Read;
 
@@ -94,20 +94,38 @@ fn first_width(count: usize, alone: bool) -> Result<usize, String> {
     }
 }
 
-/// Reads the next case of `mxn` (POJ 2893), a line `M N` and then the tiles: its number of columns
-/// and its tiles, or `None` at the `0 0` that ends the input, which only blank lines may follow (as
-/// the counted programs refuse what follows their last case: `cat a.in b.in` must not answer `a.in`
-/// alone in silence).
+/// The size before a board's tiles: its numbers' names, the largest side, whether `0 0` ends.
+pub struct Sizes {
+    pub named: &'static str,
+    pub max_side: usize,
+    pub zeros_end: bool,
+}
+
+/// `mxn`'s (POJ 2893).
+pub const POJ_2893: Sizes = Sizes {
+    named: "M N",
+    max_side: MAX_SIDE,
+    zeros_end: true,
+};
+
+/// Reads the next case, a line of `sizes` (rows, columns), then the tiles however lines hold
+/// them: its columns and tiles, or `None` past the last case. Only blank lines may follow a `0 0`
+/// (`cat a.in b.in` must not answer `a.in` alone in silence).
 pub fn board_after_size<R: Read>(
     input: &mut Input<R>,
+    sizes: &Sizes,
 ) -> Result<Option<(usize, Vec<u32>)>, InputError> {
     if !input.next_filled_line()? {
+        if !sizes.zeros_end {
+            return Ok(None);
+        }
         let message = "expected a case or the 0 0 that ends the input, found the end of the input";
         return Err(input.error(input.end_line(), message.to_string()));
     }
     let size: Vec<Option<usize>> = input.line().split_whitespace().map(parse_count).collect();
+    let sides = 2..=sizes.max_side;
     let (rows, columns) = match size[..] {
-        [Some(0), Some(0)] => {
+        [Some(0), Some(0)] if sizes.zeros_end => {
             let end = input.line_number();
             if input.at_end()? {
                 return Ok(None);
@@ -119,15 +137,19 @@ pub fn board_after_size<R: Read>(
             );
             return Err(input.error(input.line_number(), message));
         }
-        [Some(rows), Some(columns)]
-            if (2..=MAX_SIDE).contains(&rows) && (2..=MAX_SIDE).contains(&columns) =>
-        {
+        [Some(rows), Some(columns)] if sides.contains(&rows) && sides.contains(&columns) => {
             (rows, columns)
         }
         _ => {
             let message = format!(
-                "expected the size M N, each 2 to {}, or 0 0 to end, found {}",
-                MAX_SIDE,
+                "expected the size {}, each 2 to {}{}, found {}",
+                sizes.named,
+                sizes.max_side,
+                if sizes.zeros_end {
+                    ", or 0 0 to end"
+                } else {
+                    ""
+                },
                 quoted(input.line())
             );
             return Err(input.error(input.line_number(), message));
