@@ -8,8 +8,7 @@ use engine::board::Board;
 use engine::io::boards::{board_after_size, Sizes};
 use engine::io::cli::{self, usage, Run};
 use engine::io::judge::{self, Reader};
-use engine::search::ida_star::{search, NoUndo, Stop};
-use engine::search::manhattan::Manhattan;
+use engine::search::ida_star::solve;
 
 const HELP: &str = "\
 rectangle: AtCoder indeednow 2015 qual A D (a sliding puzzle of H x W)
@@ -75,7 +74,7 @@ fn rectangle() -> Run {
 /// # Complexity
 /// Nodes about double with each move a board needs past its estimate: the judge's 6x6 board of
 /// 24 moves takes milliseconds.
-fn fewest_moves(columns: usize, tiles: &[u32]) -> Result<Option<usize>, Stop> {
+fn fewest_moves(columns: usize, tiles: &[u32]) -> Result<Option<usize>, PastMaxMoves> {
     macro_rules! shapes {
         ($(($w:literal, $n:literal)),*) => {
             match (columns, tiles.len()) {
@@ -114,7 +113,7 @@ fn fewest_moves(columns: usize, tiles: &[u32]) -> Result<Option<usize>, Stop> {
 }
 
 /// [`fewest_moves`] on a board `W` wide of `N` cells.
-fn within<const W: usize, const N: usize>(tiles: &[u32]) -> Result<Option<usize>, Stop> {
+fn within<const W: usize, const N: usize>(tiles: &[u32]) -> Result<Option<usize>, PastMaxMoves> {
     let mut cells = [0u8; N];
     for (cell, &tile) in cells.iter_mut().zip(tiles) {
         *cell = tile as u8; // below `N`, at most 36
@@ -126,6 +125,11 @@ fn within<const W: usize, const N: usize>(tiles: &[u32]) -> Result<Option<usize>
     if start.parity() != goal.parity() {
         return Ok(None);
     }
-    let heuristic = Manhattan::new(&goal);
-    search(&start, &heuristic, NoUndo, u64::MAX, MAX_MOVES).map(|path| Some(path.moves.len()))
+    match solve(&start, &goal, MAX_MOVES) {
+        Some(path) => Ok(Some(path.moves.len())),
+        None => Err(PastMaxMoves),
+    }
 }
+
+/// A board that needs more than [`MAX_MOVES`].
+struct PastMaxMoves;

@@ -27,7 +27,7 @@ fn check_every_arrangement<const W: usize, const N: usize>(goal: [u8; N]) -> Vec
         assert_eq!(rank(&tiles), r);
         let start = Board::<W, N>::from_tiles(tiles).unwrap();
         let expected = truth.get(&tiles[..]).copied();
-        let solution = ida_star::solve(&start, &goal);
+        let solution = ida_star::solve(&start, &goal, u32::MAX);
         if distance == UNREACHABLE {
             assert_eq!(expected, None, "{:?}", tiles);
             assert_ne!(start.parity(), goal.parity(), "{:?}", tiles);
@@ -91,7 +91,7 @@ fn random_3x3_pairs_with_the_goal_blank_in_every_cell() {
             for _ in 0..300 {
                 let start = Board::<3, 9>::from_tiles(rng.arrangement()).unwrap();
                 let expected = table[rank(start.tiles())];
-                let found = ida_star::solve(&start, &goal).map(|s| s.moves.len());
+                let found = ida_star::solve(&start, &goal, u32::MAX).map(|s| s.moves.len());
                 let expected = Some(usize::from(expected)).filter(|_| expected != UNREACHABLE);
                 assert_eq!(found, expected, "{:?} -> {:?}", start, goal);
             }

@@ -181,7 +181,8 @@ pub fn classic_approaches() {
     let engine_times: Vec<Vec<Duration>> = sets
         .iter()
         .map(|(_, starts)| {
-            let solve = |start: &Board9| ida_star::solve(start, &goal).map(|s| s.moves.len());
+            let solve =
+                |start: &Board9| ida_star::solve(start, &goal, u32::MAX).map(|s| s.moves.len());
             starts
                 .iter()
                 .map(|s| least_time(3, || solve(s)).0)

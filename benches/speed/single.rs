@@ -46,7 +46,7 @@ fn single_row<const W: usize, const N: usize>(label: &str, cases: &[(Board<W, N>
     let mut times = Vec::with_capacity(cases.len());
     let mut nodes = Vec::with_capacity(cases.len());
     for (start, goal) in cases {
-        let (time, solution) = least_time(3, || ida_star::solve(start, goal));
+        let (time, solution) = least_time(3, || ida_star::solve(start, goal, u32::MAX));
         times.push(time);
         nodes.push(solution.expect("a solvable case").nodes);
     }

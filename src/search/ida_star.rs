@@ -86,8 +86,8 @@ impl Pruning for NoUndo {
     }
 }
 
-/// The first shortest path from `start` to `goal` by IDA* with Manhattan distance; `None` at
-/// once when parity says there is none.
+/// The first shortest path from `start` to `goal` by IDA* with Manhattan distance; `None` if
+/// parity forbids one (at once) or it is longer than `max_moves`.
 ///
 /// # Example
 /// ```
@@ -95,18 +95,19 @@ impl Pruning for NoUndo {
 /// use engine::search::ida_star::solve;
 /// let start = Board::<3, 6>::from_tiles([1, 2, 3, 4, 0, 5]).unwrap();
 /// let goal = Board::<3, 6>::from_tiles([1, 2, 3, 4, 5, 0]).unwrap();
-/// assert_eq!(solve(&start, &goal).unwrap().moves, [Move::Right]);
+/// assert_eq!(solve(&start, &goal, 9).unwrap().moves, [Move::Right]);
+/// assert_eq!(solve(&start, &goal, 0), None);
 /// let swapped = Board::<3, 6>::from_tiles([1, 2, 3, 5, 4, 0]).unwrap();
-/// assert_eq!(solve(&swapped, &goal), None);
+/// assert_eq!(solve(&swapped, &goal, 99), None);
 /// ```
 pub fn solve<const W: usize, const N: usize>(
     start: &Board<W, N>,
     goal: &Board<W, N>,
+    max_moves: u32,
 ) -> Option<Solution> {
     if start.parity() != goal.parity() {
         return None;
     }
-    // One thread, no limit: a board of up to 3x3 takes microseconds.
     let heuristic = Manhattan::new(goal);
     let state = heuristic.state(start.tiles());
     let mut tree = Search::new(
@@ -115,13 +116,16 @@ pub fn solve<const W: usize, const N: usize>(
         NoUndo,
         heuristic.estimate(&state),
     );
-    while !tree.dfs::<false>(start.blank(), 0, state, 0) {
+    while tree.bound <= max_moves {
+        if tree.dfs::<false>(start.blank(), 0, state, 0) {
+            return Some(Solution {
+                moves: tree.path(),
+                nodes: tree.nodes,
+            });
+        }
         tree.raise_bound();
     }
-    Some(Solution {
-        moves: tree.path(),
-        nodes: tree.nodes,
-    })
+    None
 }
 
 /// Why [`search`] stopped without a path.
@@ -497,8 +501,10 @@ mod tests {
     #[test]
     fn solves_the_p1379_sample_in_four_moves() {
         let goal = board([1, 2, 3, 8, 0, 4, 7, 6, 5]);
-        let solution = solve(&board([2, 8, 3, 1, 0, 4, 7, 6, 5]), &goal).unwrap();
+        let start = board([2, 8, 3, 1, 0, 4, 7, 6, 5]);
+        let solution = solve(&start, &goal, 4).unwrap();
         assert_eq!(solution.moves.len(), 4);
+        assert_eq!(solve(&start, &goal, 3), None);
     }
 
     #[test]

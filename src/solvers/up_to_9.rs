@@ -69,7 +69,7 @@ impl<const W: usize, const N: usize> Solver<W, N> {
 
     /// IDA*, with its nodes counted against the goal's distances.
     fn search(&mut self, start: &Board<W, N>, goal: &Board<W, N>) -> Option<Vec<Move>> {
-        let solution = ida_star::solve(start, goal)?;
+        let solution = ida_star::solve(start, goal, u32::MAX)?;
         self.spent[goal.blank()] += solution.nodes;
         Some(solution.moves)
     }
@@ -91,7 +91,7 @@ impl PathEach {
         start: &Board<W, N>,
         goal: &Board<W, N>,
     ) -> Option<Vec<Move>> {
-        Some(ida_star::solve(start, goal)?.moves)
+        Some(ida_star::solve(start, goal, u32::MAX)?.moves)
     }
 }
 
