@@ -46,13 +46,19 @@ pub fn filled<T: Clone + Default>(len: usize, what: impl FnOnce() -> String) -> 
     values
 }
 
-/// Memory that must stay free past each request: what the work asks for a few bytes at a time
-/// and not ahead (a thread's start, a line of progress), which refused would abort the process.
+/// Memory that must stay free past each large request: what the work asks for a few bytes at a
+/// time and not ahead (a thread's start, a line of progress), which refused would abort the
+/// process. Checked after requests of [`LARGE`] bytes or more, as a check costs a system call or
+/// two, and a small request leaves about as much free as it found.
 #[cfg(feature = "progress")]
 const HEADROOM: usize = 32 << 20;
 
-/// Room in `values` for `more` values past its length, with some headroom to spare after it, or
-/// the run ends as [`refused`] says.
+/// The least request after which [`HEADROOM`] is checked.
+#[cfg(feature = "progress")]
+const LARGE: usize = 1 << 20;
+
+/// Room in `values` for `more` values past its length, with some headroom to spare after a
+/// large request, or the run ends as [`refused`] says.
 pub fn reserve<T>(
     values: &mut Vec<T>,
     more: usize,
@@ -61,12 +67,14 @@ pub fn reserve<T>(
 ) {
     #[cfg(feature = "progress")]
     if values.capacity() - values.len() < more {
+        let before = values.capacity();
         let bytes = more.saturating_mul(std::mem::size_of::<T>());
         if values.try_reserve(more).is_err() {
             refused(what(), bytes, instead);
         }
         // Asked for and given back at once: a mapping of its own, which goes back whole.
-        if Vec::<u8>::new().try_reserve(HEADROOM).is_err() {
+        let grown = (values.capacity() - before).saturating_mul(std::mem::size_of::<T>());
+        if grown >= LARGE && Vec::<u8>::new().try_reserve(HEADROOM).is_err() {
             refused(what(), bytes.saturating_add(HEADROOM), instead);
         }
     }
