@@ -42,10 +42,7 @@ fn main() -> ExitCode {
 /// Answers each puzzle of the files named, or of standard input.
 fn eight_graph() -> Run {
     let options = cli::options(HELP, &[])?;
-    let mut goal = [0u8; VERTICES];
-    for (vertex, piece) in goal.iter_mut().zip(1..VERTICES as u8) {
-        *vertex = piece;
-    }
+    let goal: [u8; VERTICES] = [1, 2, 3, 4, 5, 6, 7, 8, 0];
     judge::each_case(&options, 1, read_puzzle, |puzzles, out| {
         for (graph, start) in puzzles {
             match fewest_moves(graph, start, &goal) {

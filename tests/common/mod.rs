@@ -159,11 +159,16 @@ pub fn grid_edges() -> Vec<(usize, usize)> {
 /// directions alike, a move off the edge doing nothing: DeepCubeA's way of making boards, with
 /// 1,000 to 10,000 tries.
 pub fn random_walk(side: usize, tries: usize, rng: &mut Rng) -> Vec<u32> {
-    let cells = side * side;
+    random_walk_on(side, side, tries, rng)
+}
+
+/// [`random_walk`] on a board `rows` x `columns`.
+pub fn random_walk_on(rows: usize, columns: usize, tries: usize, rng: &mut Rng) -> Vec<u32> {
+    let cells = rows * columns;
     let mut tiles: Vec<u32> = (1..cells as u32).chain([0]).collect();
     let mut blank = cells - 1;
     for _ in 0..tries {
-        if let Some(to) = blank_step(side, cells, blank, b"DLRU"[rng.below(4)]) {
+        if let Some(to) = blank_step(columns, cells, blank, b"DLRU"[rng.below(4)]) {
             tiles.swap(blank, to);
             blank = to;
         }
@@ -304,7 +309,7 @@ pub fn replay(columns: usize, tiles: &[u32], path: &str) -> Option<Vec<u32>> {
 
 /// The cell the blank at `blank` goes to by the move `letter` (`D`, `L`, `R` or `U`) on a board
 /// of `cells` cells, `columns` to a row; `None` off the board or for another letter.
-fn blank_step(columns: usize, cells: usize, blank: usize, letter: u8) -> Option<usize> {
+pub fn blank_step(columns: usize, cells: usize, blank: usize, letter: u8) -> Option<usize> {
     let (row, column) = (blank / columns, blank % columns);
     match letter {
         b'U' if row > 0 => Some(blank - columns),
