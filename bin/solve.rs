@@ -197,26 +197,26 @@ fn solve() -> Run {
         slides: options.has(&TILES),
         why: stats || is_terminal(2),
     };
-    let mut solved = 0;
+    let mut number = 0;
     let read = |input: &mut judge::Reader| board_by_rows(input, shape);
     judge::each_case(&options, 1, read, |boards, out| {
         for (width, tiles) in boards {
-            solved += 1;
+            number += 1;
             if wanted.show && tiles.len() > show::MAX_CELLS {
                 let why = format!("--show draws boards of up to {} cells", show::MAX_CELLS);
                 let cells = format!("it has {}", tiles.len());
-                let note = format!("solve: board {} is not drawn: {}, {}", solved, why, cells);
+                let note = format!("solve: board {} is not drawn: {}, {}", number, why, cells);
                 progress::tell(&format!("{}\n", note));
             }
             let goal = goal.map(|(_, goal)| goal);
             let solved_by =
-                |solver: &mut AnyShape| answer(solver, (*width, tiles, goal), solved, wanted);
+                |solver: &mut AnyShape| answer(solver, (*width, tiles, goal), number, wanted);
             // A search of hours: Ctrl-C, SIGTERM or SIGHUP gives the path known so far, and so
             // does memory refused.
             #[cfg(feature = "tables")]
             if let Some(so_far) = solver.so_far(*width, tiles.len()) {
-                let board = (solved, Instant::now());
-                let report = || stopped(so_far, (*width, tiles, goal), board, wanted);
+                let board = (number, Instant::now());
+                let report = || stopped(&so_far, (*width, tiles, goal), board, wanted);
                 let work = || memory::reporting_on_refusal(report, || solved_by(&mut solver));
                 let text = reporting_on_stop(report, work);
                 write_now(out, &text)?;
@@ -230,7 +230,7 @@ fn solve() -> Run {
             match method {
                 Some(how) => {
                     let shape = format!("{} x {}", tiles.len() / width, width);
-                    let what = format!("board {} ({}): {}", solved, shape, how);
+                    let what = format!("board {} ({}): {}", number, shape, how);
                     progress::telling(&what, solved_and_written)?
                 }
                 None => solved_and_written()?,

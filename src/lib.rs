@@ -3,8 +3,9 @@
 //!
 //! - [`board`]: the board, its moves, and solvability by parity; [`threads`]: work shared out
 //!   between threads, results in order; [`progress`]: long work told on standard error;
-//!   [`quote`]: outside text shown on one line; [`terminal`]: what a stream is open to; `os`:
-//!   calls to the operating system that std lacks; [`memory`]: memory refused as an error.
+//!   [`quote`]: outside text shown on one line; [`terminal`]: what a stream is open to; [`os`]:
+//!   calls to the operating system and the processor that std lacks, the unsafe code;
+//!   [`memory`]: memory refused as an error.
 //! - [`exact`]: every arrangement's distance on boards of up to 9 cells, by breadth-first search
 //!   over a Cantor-ranked array.
 //! - [`search`]: IDA* and what it estimates and prunes with, searches within a budget of nodes.
@@ -16,18 +17,16 @@
 //!
 //! Each part uses only itself and the parts above it in this list (tests/layers.rs checks).
 //!
-//! What is marked `#[cfg(feature = "tables")]`, `"show"` or `"progress"` serves a person, not a
-//! judge, so the bundles leave it out.
+//! What is marked `#[cfg(feature = "tables")]`, `"show"`, `"progress"` or `"shares"` serves a
+//! person, not a judge, so the bundles leave it out.
 
 pub mod big_boards;
 pub mod board;
 pub mod exact;
 pub mod io;
 pub mod memory;
-#[cfg(any(feature = "tables", feature = "shares"))]
 pub mod os;
 pub mod pdb;
-pub mod prefetch;
 pub mod progress;
 pub mod quote;
 pub mod search;

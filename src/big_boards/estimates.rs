@@ -44,7 +44,7 @@ pub trait Estimate: Clone + Send + Sync {
 pub struct LinearConflict {
     columns: usize,
     /// Room for a line's increasing runs ([`crate::search::linear_conflict::line_conflict`]), kept
-    /// from one count to the next (a fresh array of `MAX_CELLS` each time meant clearing 1 KB).
+    /// from one count to the next, so that a count clears nothing.
     tails: Vec<u32>,
 }
 

@@ -3,7 +3,7 @@
 //! can ask the memory for before any is looked up.
 
 use crate::memory;
-use crate::prefetch::prefetch;
+use crate::os::prefetch;
 
 /// How many boards ahead of the one noted its slot is asked for: enough to keep the memory busy,
 /// few enough that what is asked for stays in the cache.

@@ -26,12 +26,12 @@
 //!
 //! Measured figures are in doc/performance.md.
 
+use crate::os::prefetch;
 #[cfg(all(feature = "tables", target_os = "linux"))]
 use crate::os::Mapping;
 use crate::pdb::build::build_table;
 use crate::pdb::partitions::MAX_GROUP;
 use crate::pdb::placements::{advance, mask, Masks, Ranking, MAX_CELLS, MAX_RANKED, NO_TILE};
-use crate::prefetch::prefetch;
 use crate::search::ida_star::Heuristic;
 use crate::threads::in_parallel;
 
@@ -309,7 +309,7 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
     }
 
     /// Asks the memory for the table entries [`Heuristic::after_slide`] will read once the tile
-    /// at `from` slides to `to`, without waiting for them ([`crate::prefetch`]).
+    /// at `from` slides to `to`, without waiting for them ([`crate::os::prefetch`]).
     #[inline]
     pub fn prefetch_slide(&self, tiles: &[u8; N], state: &PatternState<G>, from: usize, to: usize) {
         for side in 0..self.sides {
@@ -378,8 +378,8 @@ impl<const W: usize, const N: usize, const G: usize> Heuristic<W, N> for Pattern
     ) -> PatternState<G> {
         let board = self.step_side(state, 0, tiles, from, to);
         let other = (self.sides == 2).then(|| self.step_side(state, 1, tiles, from, to));
-        // Written only after both look-ups: a byte written before them made the copy that
-        // returns the state wait for it (a failed store forwarding), a sixth of the search.
+        // Written only after both look-ups: a byte written before them would make the copy that
+        // returns the state wait for it (a failed store forwarding).
         let mut next = *state;
         for (side, (g, index, value)) in std::iter::once(board).chain(other).enumerate() {
             next.sums[side] =

@@ -6,6 +6,8 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 #[cfg(feature = "tables")]
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+#[cfg(feature = "tables")]
+use std::sync::Arc;
 use std::sync::Mutex;
 
 use crate::board::{Board, Move};
@@ -133,7 +135,7 @@ pub struct Budget {
     /// iteration's bound as the iteration starts (no shorter path is left), for one who stops
     /// the search early (the 5x5 board's search for the fewest moves, under the tables).
     #[cfg(feature = "tables")]
-    pub proven: Option<&'static AtomicU32>,
+    pub proven: Option<Arc<AtomicU32>>,
 }
 
 /// Each open case of `answers` searched from its start under `heuristic` and `rules`, answered
@@ -189,7 +191,7 @@ pub fn search<const W: usize, const N: usize, H: Heuristic<W, N>, P: Growing>(
             (k, forecast, search, limit, threads)
         };
         #[cfg(feature = "tables")]
-        if let Some(proven) = budget.proven {
+        if let Some(proven) = &budget.proven {
             proven.fetch_max(search.bound(), Relaxed);
         }
         let before = search.nodes();

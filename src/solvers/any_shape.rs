@@ -1,8 +1,10 @@
-//! A board of any shape, 2x2 and up, towards the goal `1 2 .. N-1 0`: the fewest moves on boards of
-//! up to 16 cells, by the solver of the 15-puzzle ([`crate::solvers::up_to_16`], one instance for
-//! each of the 19 shapes, made when first asked and kept with its tables); short moves by beam
-//! search ([`crate::big_boards::beam`]) on boards of up to [`BEAM_CELLS`] cells, 5x5 to 10x10 and
-//! the like; on larger boards a solution by construction ([`crate::big_boards::constructive`]),
+//! A board of any shape, 2x2 and up, towards the goal `1 2 .. N-1 0`, sent the one way that serves
+//! it: the fewest moves on boards of up to 16 cells, by the judges' solver of small boards
+//! ([`crate::solvers::up_to_9`]) up to 9 cells and by the solver of the 15-puzzle
+//! ([`crate::solvers::up_to_16`]) beyond, one instance for each shape, made when first asked and
+//! kept with its tables; a tall board turned on its side; short moves by beam search
+//! ([`crate::big_boards::beam`]) on boards of up to [`BEAM_CELLS`] cells, 5x5 to 10x10 and the
+//! like; on larger boards a solution by construction ([`crate::big_boards::constructive`]),
 //! streamed as it is found, that leaves its last block of at most [`BEAM_CELLS`] cells to the beam
 //! search (or to the optimal solver, when the block has at most 16 cells).
 //!
@@ -29,12 +31,14 @@ use crate::search::ida_star::Heuristic;
 use crate::search::linear_conflict::lower_bound;
 use crate::search::manhattan::Manhattan;
 #[cfg(feature = "tables")]
-use crate::solvers::optimal_5x5::{Optimal5x5, SoFar, SO_FAR};
+use crate::solvers::optimal_5x5::{Optimal5x5, SoFar};
 use crate::solvers::settings::{AnyShapeSettings, Settings};
 use crate::solvers::up_to_16::{path_to_any_goal, Ladder};
 use crate::solvers::up_to_9::{self, PathEach};
 #[cfg(feature = "tables")]
 use crate::threads::with_ticks;
+#[cfg(feature = "tables")]
+use std::sync::Arc;
 #[cfg(feature = "tables")]
 use std::time::Duration;
 
@@ -143,6 +147,9 @@ pub struct AnyShape {
     /// The same for the 6x6 board's tables.
     #[cfg(feature = "tables")]
     tables_6x6: Option<PatternDb<6, 36, 7>>,
+    /// What the search for the fewest moves on the 5x5 board in hand knows, for one who stops it.
+    #[cfg(feature = "tables")]
+    so_far: Arc<SoFar>,
 }
 
 impl AnyShape {
@@ -162,6 +169,8 @@ impl AnyShape {
             tables_5x5: None,
             #[cfg(feature = "tables")]
             tables_6x6: None,
+            #[cfg(feature = "tables")]
+            so_far: Arc::default(),
         }
     }
 
@@ -181,7 +190,7 @@ impl AnyShape {
         if self.solves_optimally(width, tiles.len()) {
             #[cfg(feature = "tables")]
             let path = match self.so_far(width, tiles.len()) {
-                Some(so_far) => self.optimal_path_known_meanwhile(so_far, tiles),
+                Some(so_far) => self.optimal_path_known_meanwhile(&so_far, tiles),
                 None => self.optimal_path(width, tiles),
             };
             #[cfg(not(feature = "tables"))]
@@ -195,21 +204,36 @@ impl AnyShape {
             // The search and construction serve wide boards best; turned about its diagonal,
             // a tall board is a wide one, and a board and its turn get paths of one length.
             let wide = transposed(width, tiles);
-            return self.solve(height, &wide, &mut |m| emit(transposed_move(m)));
+            let report = self.short_moves(height, &wide, &mut |m| emit(transposed_move(m)));
+            return Some(report);
         }
+        Some(self.short_moves(width, tiles, emit))
+    }
+
+    /// Short moves from `tiles`, a board at least as wide as tall (`width` to a row) of more
+    /// cells than are solved in the fewest moves, which can reach the goal: by beam search on a
+    /// board of at most a block's cells, else by construction down to such a block.
+    fn short_moves(&mut self, width: usize, tiles: &[u32], emit: &mut dyn FnMut(Move)) -> Report {
         let mut length = 0;
-        let finish = |width: usize, block: &[u32]| self.finish(width, block);
-        constructive::solve(width, tiles, last_block(width), finish, |m| {
+        let mut counted = |m| {
             length += 1;
             emit(m);
-            true
-        });
+        };
+        if tiles.len() <= last_block(width) {
+            self.finish(width, tiles).into_iter().for_each(&mut counted);
+        } else {
+            let finish = |width: usize, block: &[u32]| self.finish(width, block);
+            constructive::solve(width, tiles, last_block(width), finish, |m| {
+                counted(m);
+                true
+            });
+        }
         let lower_bound = self.lower_bound(width, tiles);
-        Some(Report {
+        Report {
             length,
             optimal: length == lower_bound,
             lower_bound,
-        })
+        }
     }
 
     /// The best lower bound known on the moves from `tiles` (`width` to a row): Manhattan
@@ -236,12 +260,12 @@ impl AnyShape {
     }
 
     /// What the search for the fewest moves on a board `width` wide with `cells` cells will know
-    /// before it ends, for one who stops it: on 5x5 boards solved optimally, whose searches take
-    /// hours.
+    /// before it ends, for one who stops it from another thread: on 5x5 boards solved optimally,
+    /// whose searches take hours.
     #[cfg(feature = "tables")]
-    pub fn so_far(&self, width: usize, cells: usize) -> Option<&'static SoFar> {
+    pub fn so_far(&self, width: usize, cells: usize) -> Option<Arc<SoFar>> {
         let long = self.settings.optimal_5x5 && (width, cells) == (5, 25);
-        long.then_some(&SO_FAR)
+        long.then(|| Arc::clone(&self.so_far))
     }
 
     /// The fewest moves from the 5x5 board `tiles`, a search of up to hours; should it last
@@ -272,8 +296,8 @@ impl AnyShape {
     /// has at most 16 cells, else by beam search. Should that give up, from the nearest board it
     /// met: the block of the tiles still astray finished the same way, or, if that is the whole
     /// block, construction down to a block of at most `RETRY_CELLS` cells finished the same way,
-    /// and below that of at most 15 cells solved in the fewest. Built down from the nearest
-    /// board, lost boards came out shorter than from the start on four of five random boards.
+    /// and below that of at most 15 cells solved in the fewest: the nearest board is most often
+    /// nearer the goal than the start.
     fn finish(&mut self, width: usize, block: &[u32]) -> Vec<Move> {
         if block.len() <= OPTIMAL_CELLS {
             return self.optimal_path(width, block);
@@ -347,9 +371,11 @@ impl AnyShape {
     /// `None` for the fewest moves, whose searches and table builds tell their own progress
     /// ([`crate::progress`]).
     pub fn method(&self, width: usize, cells: usize) -> Option<&'static str> {
+        // A tall board is solved turned on its side.
+        let wide = width.max(cells / width);
         match cells {
             _ if self.solves_optimally(width, cells) => None,
-            _ if cells <= last_block(width) => Some("beam search"),
+            _ if cells <= last_block(wide) => Some("beam search"),
             _ => Some("building the moves, then solving the last block"),
         }
     }
@@ -368,12 +394,29 @@ impl AnyShape {
         let index = match self.solvers.iter().position(|(s, _)| *s == shape) {
             Some(index) => index,
             None => {
-                let solver = optimal_solver(shape, &self.settings.search);
+                let solver = self.optimal_solver(shape);
                 self.solvers.push((shape, solver));
                 self.solvers.len() - 1
             }
         };
         self.solvers[index].1.path(tiles)
+    }
+
+    /// The optimal solver of the shape `(width, height)`, of at most 16 cells or 5x5, as the
+    /// settings ask: its threads, and where its tables are kept (the 4x4 and 5x5 boards'); the
+    /// 5x5 board's tells [`AnyShape::so_far`] the moves it proves needed.
+    fn optimal_solver(&self, shape: (usize, usize)) -> Box<dyn OptimalPath> {
+        let settings = &self.settings.search;
+        #[cfg(feature = "tables")]
+        if shape == (5, 5) {
+            let so_far = Arc::clone(&self.so_far);
+            return Box::new(Optimal5x5::new(
+                settings.threads(),
+                settings.tables.clone(),
+                so_far,
+            ));
+        }
+        solver_up_to_16(shape, settings)
     }
 }
 
@@ -549,10 +592,10 @@ macro_rules! by_shape {
     };
 }
 
-/// The optimal solver of the shape `(width, height)`, of at most 16 cells or 5x5, as `settings`
-/// ask: its threads, and where its tables are kept, if the shape keeps any (the 4x4 and 5x5
-/// boards'). Up to 9 cells, the judges' solver of small boards (see `by_shape`).
-fn optimal_solver(shape: (usize, usize), settings: &Settings) -> Box<dyn OptimalPath> {
+/// The optimal solver of the shape `(width, height)`, of at most 16 cells, as `settings` ask:
+/// its threads, and where its tables are kept, if the shape keeps any (the 4x4 board's). Up to 9
+/// cells, the judges' solver of small boards (see `by_shape`).
+fn solver_up_to_16(shape: (usize, usize), settings: &Settings) -> Box<dyn OptimalPath> {
     fn small<const W: usize, const N: usize>() -> Box<dyn OptimalPath> {
         Box::new(up_to_9::Solver::<W, N>::new())
     }
@@ -560,10 +603,6 @@ fn optimal_solver(shape: (usize, usize), settings: &Settings) -> Box<dyn Optimal
         let mut solver = Ladder::<W, N>::for_shape(settings.threads()).with_large_tables();
         solver.apply(settings);
         Box::new(solver)
-    }
-    #[cfg(feature = "tables")]
-    if shape == (5, 5) {
-        return Box::new(Optimal5x5::new(settings.threads(), settings.tables.clone()));
     }
     by_shape!(shape, small(), made(settings))
 }

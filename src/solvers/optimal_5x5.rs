@@ -13,7 +13,7 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use crate::board::{Board, Move};
 use crate::pdb::additive::PatternDb;
@@ -30,19 +30,14 @@ const LOAD_NODES: u64 = 4_000_000;
 /// that needs more than loading them builds them, for later runs' sake too.
 const BUILD_NODES: u64 = 1_800_000_000;
 
-/// What a search for the fewest moves knows before it ends, for a person who stops it: a path
-/// found first by a quicker search, and the fewest moves proven needed, which rises with the
-/// bound of each iteration.
+/// What a search for the fewest moves knows before it ends, for a person who stops it (from
+/// another thread): a path found first by a quicker search, and the fewest moves proven needed,
+/// which rises with the bound of each iteration.
+#[derive(Default)]
 pub struct SoFar {
     path: Mutex<Option<Vec<Move>>>,
-    proven: AtomicU32,
+    proven: Arc<AtomicU32>,
 }
-
-/// What the search of the 5x5 board in hand knows: one a process, as Ctrl-C stops a process.
-pub static SO_FAR: SoFar = SoFar {
-    path: Mutex::new(None),
-    proven: AtomicU32::new(0),
-};
 
 impl SoFar {
     /// A new search, for which `path` is known and `proven` moves are proven needed.
@@ -72,6 +67,8 @@ pub struct Optimal5x5 {
     threads: usize,
     /// Where the tables are kept, if anywhere.
     table_dir: Option<PathBuf>,
+    /// Where the moves proven needed are raised as the iterations' bounds rise.
+    so_far: Arc<SoFar>,
     /// The tables and their move rules, once a board has needed them.
     tables: Option<(PatternDb<5, 25, 4>, &'static MoveRules)>,
 }
@@ -79,11 +76,12 @@ pub struct Optimal5x5 {
 impl Optimal5x5 {
     /// A solver that searches on up to `threads` threads and keeps its tables in `table_dir`,
     /// if any (else builds them for this run when a board first needs them), and raises the
-    /// moves [`SO_FAR`] proves needed as its iterations' bounds rise.
-    pub fn new(threads: usize, table_dir: Option<PathBuf>) -> Self {
+    /// moves `so_far` proves needed as its iterations' bounds rise.
+    pub fn new(threads: usize, table_dir: Option<PathBuf>, so_far: Arc<SoFar>) -> Self {
         Optimal5x5 {
             threads,
             table_dir,
+            so_far,
             tables: None,
         }
     }
@@ -119,7 +117,7 @@ impl Optimal5x5 {
             max_moves: u32::MAX,
             spent: 0,
             nodes,
-            proven: Some(&SO_FAR.proven),
+            proven: Some(Arc::clone(&self.so_far.proven)),
         };
         match &self.tables {
             Some((db, rules)) => budgeted::search(starts, answers, db, *rules, budget),

@@ -84,8 +84,7 @@ const LARGE_LOAD_COST: u64 = 2_000_000;
 
 /// [`LARGE_LOAD_COST`] for a case alone, whose first look-ups each go to memory, and for the
 /// first climb, which builds the tables for later runs' sake: a board a process then climbs
-/// only when the tables will clearly pay, which made the slowest of Korf's boards a quarter
-/// faster.
+/// only when the tables will clearly pay.
 #[cfg(feature = "tables")]
 const LARGE_CLIMB_LATE: u64 = 24_000_000;
 
