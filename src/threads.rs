@@ -126,7 +126,7 @@ impl Start {
 /// What `work` returns, with `tick` called meanwhile from a thread of its own every `period`,
 /// until `work` returns or panics; never after, so a tick may end the process knowing that
 /// `work` has not returned (a thread that cannot be had: `work` alone). With the `progress`
-/// feature, the work begins once the ticking thread has started ([`Start`]).
+/// feature, the work begins once the ticking thread has started (`Start`).
 pub fn with_ticks<T>(period: Duration, tick: impl FnMut() + Send, work: impl FnOnce() -> T) -> T {
     let over = Over(Mutex::new(false), Condvar::new());
     #[cfg(feature = "progress")]

@@ -11,7 +11,7 @@
 //!
 //! A level's boards lie in one arena of bytes, a tile a byte, each with a 64-bit Zobrist
 //! fingerprint (a random number for each tile in each cell, XORed; a move changes four of them).
-//! The set of boards seen ([`crate::big_boards::seen`]) holds 56 bits of each: a search of a
+//! The set of boards seen (`big_boards::seen`) holds 56 bits of each: a search of a
 //! hundred levels of 80,000 boards takes a new board for one seen about once in a few thousand
 //! searches, and two boards of a level share a fingerprint about once in ten million searches:
 //! either costs at most a longer path. The estimate follows each move from the one tile that slid.

@@ -23,6 +23,10 @@ use crate::pdb::placements::{
 /// are expanded now. A step only sets a bit in `next`, without reading anything first, so
 /// nothing waits for memory, and the children of ranks taken in order are written in a few
 /// forward streams, as the hardware prefetches best.
+///
+/// # Complexity
+/// O(levels · placements · k) time for `k` tiles, a level's pass over every rank; one byte of
+/// table and two of bit sets a placement: hundredths of a second for 5 tiles on 4x4.
 pub fn build_table<const W: usize, const N: usize>(tiles: &[u8]) -> Vec<u8> {
     assert!(N <= 16, "16-bit masks: larger boards have `large`");
     let k = tiles.len();

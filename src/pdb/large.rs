@@ -18,7 +18,7 @@
 //! the first such level being the placement's entry. Until a placement's next expansion, its
 //! byte keeps the regions expanded before in its high bits, where no mark lands, as those
 //! regions are reached. The placements are walked grouped by the set of cells they take
-//! ([`SetOrder`]): a set's regions and each step's child set and regions are looked up once
+//! (`SetOrder`): a set's regions and each step's child set and regions are looked up once
 //! for its placements, not once a placement, and the finished table is put in rank order.
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
@@ -88,6 +88,10 @@ const CHUNK: usize = 1 << 16;
 /// [`crate::pdb::build::build_table`] makes it, except that placements with more than four
 /// regions may hold less; built on up to `threads` threads. `progress` hears, after each level,
 /// its number of moves and how many placements (of the table's length) are reached so far.
+///
+/// # Complexity
+/// O(levels · placements + placements · k · moves) time, a byte of marks and a byte of table
+/// a placement: 518,918,400 of each and tens of seconds on two cores for the 7-8 tables.
 pub fn build_large_table<const W: usize, const N: usize>(
     tiles: &[u8],
     threads: usize,

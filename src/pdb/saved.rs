@@ -37,7 +37,7 @@ pub fn file(dir: &Path, partition: &[&[u8]]) -> PathBuf {
     dir.join(file_name(partition))
 }
 
-/// The name of the file of `partition`'s tables ([`file`]).
+/// The name of the file of `partition`'s tables ([`file()`]).
 pub fn file_name(partition: &[&[u8]]) -> String {
     let groups: Vec<String> = partition
         .iter()

@@ -96,6 +96,9 @@ fn alone(cases: &[Case]) -> bool {
 /// what the best choice in hindsight would have. Hands on each case's path, `None` where parity
 /// or the most moves allow none, in the cases' order ([`Answers`]); a goal's blank must be in
 /// its last cell.
+///
+/// # Complexity
+/// At most a few times, rung by rung, the nodes and tables of the best choice in hindsight.
 pub fn climb<L, const W: usize, const N: usize>(
     ladder: &mut L,
     cases: &[(Board<W, N>, Board<W, N>)],

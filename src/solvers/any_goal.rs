@@ -219,6 +219,10 @@ impl<'a> Backing<'a> {
 /// Solves the board `tiles` for `goal` (arrangements of the same tiles, `width` to a row): each
 /// move of the blank goes to `emit`, in order, and the report follows. `None`, with no move,
 /// when parity says `tiles` cannot reach `goal`.
+///
+/// # Complexity
+/// That of [`AnyShape::solve`] on the board renamed for the standard goal, plus O(cells) for the
+/// renaming and the goal's walk back to its blank's cell.
 pub fn solve_to(
     solver: &mut AnyShape,
     width: usize,
