@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use crate::items::{ItemKind, Module, Refs};
+use crate::items::{Item, ItemKind, Module, Refs};
 
 /// The std traits the engine imports for their methods alone, with those methods (and macros).
 const TRAIT_METHODS: &[(&str, &[&str])] = &[
@@ -61,62 +61,7 @@ pub fn reach(main: &Module, modules: &[Module], names: &[&str]) -> Vec<Kept> {
         let mut changed = false;
         for (m, module) in all.iter().enumerate() {
             for (i, item) in module.items.iter().enumerate() {
-                let is_reached = |name: &str| {
-                    module
-                        .resolve(name, names)
-                        .map_or(false, |key| found.reached.contains(&key))
-                };
-                let mut keep: Vec<(Option<usize>, &Refs)> = Vec::new();
-                let mut self_name = "";
-                match &item.kind {
-                    ItemKind::Use(_) => {}
-                    ItemKind::Named(name) => {
-                        if found.reached.contains(&(module.name.clone(), name.clone())) {
-                            keep.push((None, &item.refs));
-                        }
-                    }
-                    ItemKind::Impl {
-                        self_type,
-                        trait_name,
-                        members,
-                        ..
-                    } => {
-                        if !is_reached(self_type) {
-                            continue;
-                        }
-                        self_name = self_type;
-                        match trait_name {
-                            // A trait impl goes with its type and trait: a std trait, or one
-                            // of the engine's that is reached; `Default`, which a type with
-                            // `new` has for Clippy's sake, only where `default` is called.
-                            Some(name) => {
-                                let called = name != "Default"
-                                    || found.calls.contains("default")
-                                    || found.pairs.iter().any(|(_, method)| method == "default");
-                                let std_trait = module.resolve(name, names).is_none();
-                                if called && (std_trait || is_reached(name)) {
-                                    keep.push((None, &item.refs));
-                                    for (k, member) in members.iter().enumerate() {
-                                        keep.push((Some(k), &member.refs));
-                                    }
-                                }
-                            }
-                            // A member of an inherent impl goes with a call of its name or a
-                            // path to it.
-                            None => {
-                                for (k, member) in members.iter().enumerate() {
-                                    let pair = (self_type.clone(), member.name.clone());
-                                    if found.calls.contains(&member.name)
-                                        || found.pairs.contains(&pair)
-                                    {
-                                        keep.push((None, &item.refs));
-                                        keep.push((Some(k), &member.refs));
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
+                let (keep, self_name) = reached_parts(module, item, &found, names);
                 for (member, refs) in keep {
                     if kept[m].0.insert((i, member)) {
                         changed = true;
@@ -133,6 +78,70 @@ pub fn reach(main: &Module, modules: &[Module], names: &[&str]) -> Vec<Kept> {
         kept[m].1 = named;
     }
     kept
+}
+
+/// The parts of `item`, of `module`, that what is `found` so far reaches: the item itself (`None`)
+/// or an impl's members (`Some(member)`), each with the references it makes; and the type an
+/// impl's `Self` stands for.
+fn reached_parts<'a>(
+    module: &Module,
+    item: &'a Item,
+    found: &Found,
+    names: &[&str],
+) -> (Vec<(Option<usize>, &'a Refs)>, &'a str) {
+    let is_reached = |name: &str| {
+        module
+            .resolve(name, names)
+            .map_or(false, |key| found.reached.contains(&key))
+    };
+    let mut keep: Vec<(Option<usize>, &Refs)> = Vec::new();
+    match &item.kind {
+        ItemKind::Use(_) => {}
+        ItemKind::Named(name) => {
+            if found.reached.contains(&(module.name.clone(), name.clone())) {
+                keep.push((None, &item.refs));
+            }
+        }
+        ItemKind::Impl {
+            self_type,
+            trait_name,
+            members,
+            ..
+        } => {
+            if !is_reached(self_type) {
+                return (keep, "");
+            }
+            match trait_name {
+                // A trait impl goes with its type and trait: a std trait, or one of the
+                // engine's that is reached; `Default`, which a type with `new` has for Clippy's
+                // sake, only where `default` is called.
+                Some(name) => {
+                    let called = name != "Default"
+                        || found.calls.contains("default")
+                        || found.pairs.iter().any(|(_, method)| method == "default");
+                    let std_trait = module.resolve(name, names).is_none();
+                    if called && (std_trait || is_reached(name)) {
+                        keep.push((None, &item.refs));
+                        for (k, member) in members.iter().enumerate() {
+                            keep.push((Some(k), &member.refs));
+                        }
+                    }
+                }
+                // A member of an inherent impl goes with a call of its name or a path to it.
+                None => {
+                    for (k, member) in members.iter().enumerate() {
+                        let pair = (self_type.clone(), member.name.clone());
+                        if found.calls.contains(&member.name) || found.pairs.contains(&pair) {
+                            keep.push((None, &item.refs));
+                            keep.push((Some(k), &member.refs));
+                        }
+                    }
+                }
+            }
+            return (keep, self_type);
+        }
+    }
+    (keep, "")
 }
 
 /// What the kept code refers to, so far.

@@ -47,22 +47,7 @@ pub fn lex(source: &str) -> Vec<Token> {
                 continue;
             }
             b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                let mut depth = 0;
-                while i < bytes.len() {
-                    if bytes[i..].starts_with(b"/*") {
-                        depth += 1;
-                        i += 2;
-                    } else if bytes[i..].starts_with(b"*/") {
-                        depth -= 1;
-                        i += 2;
-                        if depth == 0 {
-                            break;
-                        }
-                    } else {
-                        line += usize::from(bytes[i] == b'\n');
-                        i += 1;
-                    }
-                }
+                i = skip_block_comment(bytes, i, &mut line);
                 continue;
             }
             b'"' => {
@@ -75,12 +60,7 @@ pub fn lex(source: &str) -> Vec<Token> {
             }
             _ if b.is_ascii_digit() => {
                 kind = Kind::Literal;
-                while i < bytes.len()
-                    && (is_ident(bytes[i])
-                        || bytes[i] == b'.' && bytes.get(i + 1).map_or(false, u8::is_ascii_digit))
-                {
-                    i += 1;
-                }
+                i = skip_number(bytes, i);
             }
             _ if is_ident(b) => {
                 while i < bytes.len() && is_ident(bytes[i]) {
@@ -93,17 +73,7 @@ pub fn lex(source: &str) -> Vec<Token> {
                     i = match (word, quote) {
                         ("b", Some(b'\'')) => skip_char_or_lifetime(source, i),
                         ("b", _) => skip_string(bytes, i + 1, &mut line),
-                        _ => {
-                            // A raw string: r#"..."#, as many hashes at each end.
-                            let hashes = bytes[i..].iter().take_while(|&&c| c == b'#').count();
-                            let close = format!("\"{}", "#".repeat(hashes));
-                            let body = i + hashes + 1;
-                            let end = source[body..]
-                                .find(&close)
-                                .map_or(bytes.len(), |e| body + e);
-                            line += source[body..end].matches('\n').count();
-                            end + close.len()
-                        }
+                        _ => skip_raw_string(source, i, &mut line),
                     };
                 } else {
                     kind = Kind::Ident;
@@ -129,21 +99,74 @@ pub fn lex(source: &str) -> Vec<Token> {
             end_line: line,
         });
         if kind == Kind::Literal && text.contains('"') {
-            for name in text.split('{').skip(1) {
-                let end = name.find(|c: char| !c.is_alphanumeric() && c != '_');
-                let name = &name[..end.unwrap_or(name.len())];
-                if name.starts_with(|c: char| c.is_alphabetic() || c == '_') {
-                    tokens.push(Token {
-                        kind: Kind::Ident,
-                        text: name.to_string(),
-                        line,
-                        end_line: line,
-                    });
-                }
-            }
+            tokens.extend(names_in_braces(text, line));
         }
     }
     tokens
+}
+
+/// Past the block comment that opens at `i` (nested ones within it too), counting its lines.
+fn skip_block_comment(bytes: &[u8], mut i: usize, line: &mut usize) -> usize {
+    let mut depth = 0;
+    while i < bytes.len() {
+        if bytes[i..].starts_with(b"/*") {
+            depth += 1;
+            i += 2;
+        } else if bytes[i..].starts_with(b"*/") {
+            depth -= 1;
+            i += 2;
+            if depth == 0 {
+                break;
+            }
+        } else {
+            *line += usize::from(bytes[i] == b'\n');
+            i += 1;
+        }
+    }
+    i
+}
+
+/// Past the number that starts at `i`: digits, letters of a suffix or exponent, and a decimal
+/// point followed by a digit (not a range's `..` or a method's `.`).
+fn skip_number(bytes: &[u8], mut i: usize) -> usize {
+    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    while i < bytes.len()
+        && (is_ident(bytes[i])
+            || bytes[i] == b'.' && bytes.get(i + 1).map_or(false, u8::is_ascii_digit))
+    {
+        i += 1;
+    }
+    i
+}
+
+/// Past the raw string whose hashes or quote begin at `i` (after its `r` or `br`):
+/// `r#"..."#`, as many hashes at each end; counting its lines.
+fn skip_raw_string(source: &str, i: usize, line: &mut usize) -> usize {
+    let bytes = source.as_bytes();
+    let hashes = bytes[i..].iter().take_while(|&&c| c == b'#').count();
+    let close = format!("\"{}", "#".repeat(hashes));
+    let body = i + hashes + 1;
+    let end = source[body..]
+        .find(&close)
+        .map_or(bytes.len(), |e| body + e);
+    *line += source[body..end].matches('\n').count();
+    end + close.len()
+}
+
+/// The names a format string's braces capture (`{name}`, `{name:>5}`), as tokens on `line`: the
+/// literal reaches them as code would.
+fn names_in_braces(text: &str, line: usize) -> impl Iterator<Item = Token> + '_ {
+    text.split('{').skip(1).filter_map(move |name| {
+        let end = name.find(|c: char| !c.is_alphanumeric() && c != '_');
+        let name = &name[..end.unwrap_or(name.len())];
+        let named = name.starts_with(|c: char| c.is_alphabetic() || c == '_');
+        named.then(|| Token {
+            kind: Kind::Ident,
+            text: name.to_string(),
+            line,
+            end_line: line,
+        })
+    })
 }
 
 /// The index just past the char literal ('x', '\n', '\'', '九') or lifetime ('a) at `i`.
