@@ -162,6 +162,7 @@ fn every_bundle_is_one_file_that_compiles_alone() {
         "eight_steps.rs",
         "eight_two.rs",
         "eight_uva.rs",
+        "eleven.rs",
         "fifteen.rs",
         "fifteen_lex.rs",
         "fifteen_path.rs",
@@ -312,7 +313,7 @@ fn an_unknown_name_lists_the_known_ones() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "error: no judge program 'nine'; known: distant, eight, eight_graph, eight_grid, eight_path, eight_steps, eight_two, eight_uva, fifteen, fifteen_lex, fifteen_path, fifteen_scatter, jiugong, mxn, rectangle, sliding\n"
+        "error: no judge program 'nine'; known: distant, eight, eight_graph, eight_grid, eight_path, eight_steps, eight_two, eight_uva, eleven, fifteen, fifteen_lex, fifteen_path, fifteen_scatter, jiugong, mxn, rectangle, sliding\n"
     );
     assert!(output.stdout.is_empty());
 }
@@ -406,7 +407,7 @@ fn all_bundles_are_written_whole_or_not_at_all() {
         .map(|entry| entry.unwrap().file_name().into_string().unwrap())
         .collect();
     written.sort();
-    assert_eq!(written.len(), 16, "{:?}", written);
+    assert_eq!(written.len(), 17, "{:?}", written);
     assert!(
         written.iter().all(|name| name.ends_with(".rs")),
         "{:?}",

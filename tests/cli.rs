@@ -55,6 +55,7 @@ const EIGHT_STEPS: &str = env!("CARGO_BIN_EXE_eight_steps");
 const EIGHT_GRID: &str = env!("CARGO_BIN_EXE_eight_grid");
 const EIGHT_GRAPH: &str = env!("CARGO_BIN_EXE_eight_graph");
 const FIFTEEN_SCATTER: &str = env!("CARGO_BIN_EXE_fifteen_scatter");
+const ELEVEN: &str = env!("CARGO_BIN_EXE_eleven");
 const RECTANGLE: &str = env!("CARGO_BIN_EXE_rectangle");
 const FIFTEEN: &str = env!("CARGO_BIN_EXE_fifteen");
 const FIFTEEN_PATH: &str = env!("CARGO_BIN_EXE_fifteen_path");
@@ -536,7 +537,7 @@ fn flags_help_and_unknown_arguments() {
     }
     // A graph's puzzle has no board to draw and no letters for its moves; a scatter, no moves;
     // a count on any shape, neither.
-    for binary in [EIGHT_GRAPH, FIFTEEN_SCATTER, RECTANGLE] {
+    for binary in [EIGHT_GRAPH, ELEVEN, FIFTEEN_SCATTER, RECTANGLE] {
         let help = stdout_of(binary, &["--help"], "");
         assert!(help.contains("Input:") && !help.contains("--show") && !help.contains("--path"));
         for unknown in ["--path", "--show", "--threads"] {
@@ -561,6 +562,7 @@ fn every_program_answers_version() {
         EIGHT_STEPS,
         EIGHT_GRID,
         EIGHT_GRAPH,
+        ELEVEN,
         FIFTEEN,
         FIFTEEN_SCATTER,
         RECTANGLE,
@@ -595,7 +597,8 @@ fn every_program_answers_version() {
 /// `--tables` keeps the 4x4 board's tables alone. No two blank lines follow each other.
 #[test]
 fn help_lists_options_in_one_order_true_to_each_program() {
-    const ORDER: [&str; 14] = [
+    const ORDER: [&str; 15] = [
+        "aoj",
         "path",
         "show",
         "tiles",
@@ -626,6 +629,7 @@ fn help_lists_options_in_one_order_true_to_each_program() {
         env!("CARGO_BIN_EXE_eight_uva"),
         env!("CARGO_BIN_EXE_distant"),
         EIGHT_GRAPH,
+        ELEVEN,
         FIFTEEN_SCATTER,
         RECTANGLE,
     ];
@@ -678,6 +682,7 @@ fn help_gives_no_measured_times() {
         EIGHT_STEPS,
         EIGHT_GRID,
         EIGHT_GRAPH,
+        ELEVEN,
         EIGHT_TWO,
         FIFTEEN,
         FIFTEEN_SCATTER,

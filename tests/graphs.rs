@@ -147,3 +147,134 @@ fn every_answer_is_the_fewest_moves_a_breadth_first_search_finds_or_minus_one() 
         .lines()
         .any(|d| d.parse::<u32>().map_or(false, |d| d > 20)));
 }
+
+const ELEVEN: &str = env!("CARGO_BIN_EXE_eleven");
+
+/// The Eleven puzzle's 13 cells row by row (rows of 1, 3, 5, 3 and 1, centred), 0 the blanks.
+type Diamond = [u8; 13];
+
+const ELEVEN_GOAL: Diamond = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0];
+
+/// Each cell's neighbours on the diamond: cells a step apart in a row or a column of the grid of
+/// five columns it is drawn on.
+fn diamond_neighbours() -> Vec<Vec<usize>> {
+    let at: Vec<(i32, i32)> = [(0, 2), (1, 1), (1, 2), (1, 3)]
+        .into_iter()
+        .chain((0..5).map(|c| (2, c)))
+        .chain([(3, 1), (3, 2), (3, 3), (4, 2)])
+        .collect();
+    let apart = |a: (i32, i32), b: (i32, i32)| (a.0 - b.0).abs() + (a.1 - b.1).abs();
+    at.iter()
+        .map(|&a| (0..13).filter(|&b| apart(a, at[b]) == 1).collect())
+        .collect()
+}
+
+/// Every arrangement within `depth` moves of `from`, with its fewest moves, by a plain
+/// breadth-first search: a tile slides into either blank beside it.
+fn within(from: Diamond, depth: u32, next_to: &[Vec<usize>]) -> HashMap<Diamond, u32> {
+    let mut distance = HashMap::from([(from, 0)]);
+    let mut queue = VecDeque::from([from]);
+    while let Some(board) = queue.pop_front() {
+        let d = distance[&board];
+        if d == depth {
+            continue;
+        }
+        for blank in (0..13).filter(|&c| board[c] == 0) {
+            for &cell in next_to[blank].iter().filter(|&&c| board[c] != 0) {
+                let mut next = board;
+                next.swap(blank, cell);
+                distance.entry(next).or_insert_with(|| {
+                    queue.push_back(next);
+                    d + 1
+                });
+            }
+        }
+    }
+    distance
+}
+
+/// `board` as the judges write it: its five rows.
+fn diamond_rows(board: &Diamond) -> String {
+    let rows = [0..1, 1..4, 4..9, 9..12, 12..13];
+    let line = |row: std::ops::Range<usize>| {
+        let numbers: Vec<String> = board[row].iter().map(u8::to_string).collect();
+        numbers.join(" ") + "\n"
+    };
+    rows.into_iter().map(line).collect()
+}
+
+/// `eleven` against the test's own search, the two halves meeting in the middle: the fewest
+/// moves from a board are those through the best arrangement that its own breadth-first search
+/// reaches within 8 moves and the goal's within 12, exact up to 20. Three boards of every depth
+/// 0 to 20 (from the goal's search up to 12, from random walks beyond), ten past 20 and ten
+/// random arrangements; in HDU's form and in AOJ's.
+#[test]
+fn every_eleven_puzzle_answer_is_the_fewest_moves_up_to_20() {
+    let next_to = diamond_neighbours();
+    let from_goal = within(ELEVEN_GOAL, 12, &next_to);
+    let fewest = |board: Diamond| -> Option<u32> {
+        let from_board = within(board, 8, &next_to);
+        let through = from_board
+            .iter()
+            .filter_map(|(b, d)| Some(d + from_goal.get(b)?));
+        through.min()
+    };
+    let mut rng = Rng::new(3095);
+    let mut boards: Vec<(Diamond, Option<u32>)> = Vec::new();
+    let mut by_depth = [0; 21];
+    let mut near: Vec<(&Diamond, &u32)> = from_goal.iter().collect();
+    near.sort(); // the hash map's order differs from run to run
+    for (&board, &d) in near {
+        if by_depth[d as usize] < 3 {
+            by_depth[d as usize] += 1;
+            boards.push((board, Some(d)));
+        }
+    }
+    let mut past = 0;
+    for _ in 0..4000 {
+        if (by_depth, past) == ([3; 21], 10) {
+            break;
+        }
+        // A random walk of either blank, of 11 to 50 moves.
+        let mut board = ELEVEN_GOAL;
+        for _ in 0..11 + rng.below(40) {
+            let blanks: Vec<usize> = (0..13).filter(|&c| board[c] == 0).collect();
+            let blank = blanks[rng.below(blanks.len())];
+            let cell = next_to[blank][rng.below(next_to[blank].len())];
+            board.swap(blank, cell);
+        }
+        let d = fewest(board);
+        match d {
+            Some(d) if by_depth[d as usize] < 3 => by_depth[d as usize] += 1,
+            None if past < 10 => past += 1,
+            _ => continue,
+        }
+        boards.push((board, d));
+    }
+    assert_eq!((by_depth, past), ([3; 21], 10), "every depth sampled");
+    for _ in 0..10 {
+        let mut board = ELEVEN_GOAL;
+        for i in (1..13).rev() {
+            board.swap(i, rng.below(i + 1));
+        }
+        boards.push((board, fewest(board)));
+    }
+    let hdu: String = format!("{}\n", boards.len())
+        + &boards
+            .iter()
+            .map(|(b, _)| diamond_rows(b))
+            .collect::<String>();
+    let aoj = boards
+        .iter()
+        .map(|(b, _)| diamond_rows(b))
+        .collect::<String>()
+        + "-1\n";
+    for (args, input, none) in [(&[][..], hdu, "No solution!"), (&["--aoj"][..], aoj, "NA")] {
+        let output = stdout_of(ELEVEN, args, &input);
+        let expected: String = boards
+            .iter()
+            .map(|(_, d)| d.map_or(none.to_string(), |d| d.to_string()) + "\n")
+            .collect();
+        assert_eq!(output, expected, "{:?}", args);
+    }
+}

@@ -3,7 +3,8 @@
 //!    for each pair, or a breadth-first table for each cell of the goal's blank. `distant`
 //!    (UVa 10085) on 100 random starts, as a whole process. `eight_graph` (AtCoder ABC224 D) on
 //!    its slowest puzzle, as a whole process and in process beside the hash map of strings the
-//!    write-ups search.
+//!    write-ups search. `eleven` (HDU 3095) on 100 boards of 19 to 20 moves or just past, as a
+//!    whole process and in process beside the write-ups' hash maps of 10 levels from each end.
 
 use std::collections::{HashMap, VecDeque};
 use std::io::Write;
@@ -13,6 +14,7 @@ use engine::board::Move;
 use engine::exact::bfs::{Distances, Farthest};
 use engine::exact::graph::{fewest_moves, Graph};
 use engine::io::judge;
+use engine::search::bidirectional::NearGoal;
 use engine::search::ida_star;
 
 use crate::common::{grid_edges, with_x, Rng};
@@ -21,12 +23,14 @@ use crate::measure::{human, least_time, solvable, Board9, Shell};
 /// Whole-process runs of each program.
 const RUNS: usize = 9;
 
-pub fn judges([mut shell, mut graph_shell]: [Shell; 2]) {
+pub fn judges([mut shell, mut graph_shell, mut eleven_shell]: [Shell; 3]) {
     let (pairs, by_search, by_tables) = eight_two(&mut shell);
     let starts = distant(&mut shell);
     let peak = shell.finish();
     let graph = eight_graph(&mut graph_shell);
     let graph_peak = graph_shell.finish();
+    let eleven = eleven(&mut eleven_shell);
+    let eleven_peak = eleven_shell.finish();
     println!("## The newer judge problems, one process a run\n");
     println!(
         "`eight_two` (HDU 3567) on 200 random solvable start and goal pairs, the judge's largest \
@@ -77,7 +81,169 @@ pub fn judges([mut shell, mut graph_shell]: [Shell; 2]) {
         human(graph.by_hash_map)
     );
     println!("\nPeak memory of `eight_graph`: {}.\n", graph_peak);
+    println!(
+        "`eleven` (HDU 3095: 5 s, 32 MB) on 100 boards from random walks, the judge's hardest: \
+         50 of 19 or 20 moves and 50 past 20, every answer checked. Whole process over {} \
+         runs; in process, the least of 3 runs each.\n",
+        RUNS
+    );
+    println!("| What | Median | Best |");
+    println!("|---|---:|---:|");
+    row("`eleven`, 100 boards, whole process", &eleven.walls);
+    println!(
+        "| In process: breadth-first search from both ends, 12 moves from the goal once and 8 \
+         from each board, arrangements packed in a number (what `eleven` does) | | {} |",
+        human(eleven.by_search)
+    );
+    println!(
+        "| In process: breadth-first searches of 10 levels from the goal and from each board, \
+         over hash maps of strings, as the write-ups do | | {} |",
+        human(eleven.by_hash_maps)
+    );
+    println!("\nPeak memory of `eleven`: {}.\n", eleven_peak);
     std::io::stdout().flush().ok();
+}
+
+/// What `eleven` was measured at: its wall times, sorted, the least in-process times of its
+/// search and of the write-ups'.
+struct ElevenTimes {
+    walls: Vec<Duration>,
+    by_search: Duration,
+    by_hash_maps: Duration,
+}
+
+/// The diamond's cells, row by row, on a grid five columns wide.
+const DIAMOND: [(usize, usize); 13] = [
+    (0, 2),
+    (1, 1),
+    (1, 2),
+    (1, 3),
+    (2, 0),
+    (2, 1),
+    (2, 2),
+    (2, 3),
+    (2, 4),
+    (3, 1),
+    (3, 2),
+    (3, 3),
+    (4, 2),
+];
+
+/// `eleven` on 100 boards from random walks: 50 of 19 or 20 moves, 50 past 20.
+fn eleven(shell: &mut Shell) -> ElevenTimes {
+    let mut edges = Vec::new();
+    for (a, &(row, column)) in DIAMOND.iter().enumerate() {
+        for (b, &next) in DIAMOND.iter().enumerate() {
+            if next == (row, column + 1) || next == (row + 1, column) {
+                edges.push((a, b));
+            }
+        }
+    }
+    let goal: [u8; 13] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0];
+    let diamond = Graph::<13>::new(&edges);
+    let near = NearGoal::new(&diamond, goal, 20);
+    let fewest = |board: &[u8; 13]| near.fewest_moves(board);
+    // The judge's hardest: 50 boards of 19 or 20 moves, 50 just past 20, from random walks.
+    let mut rng = Rng::new(3095);
+    let (mut boards, mut near, mut past) = (Vec::new(), 0, 0);
+    while near + past < 100 {
+        let mut board = goal;
+        for _ in 0..25 + rng.below(16) {
+            let blanks: Vec<usize> = (0..13).filter(|&c| board[c] == 0).collect();
+            let blank = blanks[rng.below(2)];
+            let next: Vec<usize> = edges
+                .iter()
+                .filter_map(|&(a, b)| match (a == blank, b == blank) {
+                    (true, _) => Some(b),
+                    (_, true) => Some(a),
+                    _ => None,
+                })
+                .collect();
+            board.swap(blank, next[rng.below(next.len())]);
+        }
+        match fewest(&board) {
+            Some(19 | 20) if near < 50 => near += 1,
+            None if past < 50 => past += 1,
+            _ => continue,
+        }
+        boards.push(board);
+    }
+    let (by_search, answers) = least_time(3, || boards.iter().map(fewest).collect::<Vec<_>>());
+    let (by_hash_maps, theirs) = least_time(3, || meet_in_the_middle(&edges, &boards, &goal));
+    assert_eq!(answers, theirs, "the two searches agree");
+    let text = |board: &[u8; 13]| {
+        let numbers: Vec<String> = board.iter().map(u8::to_string).collect();
+        numbers.join(" ") + "\n"
+    };
+    let input = format!("{}\n", boards.len()) + &boards.iter().map(text).collect::<String>();
+    let expected: String = answers
+        .iter()
+        .map(|a| a.map_or("No solution!".to_string(), |moves| moves.to_string()) + "\n")
+        .collect();
+    let binary = env!("CARGO_BIN_EXE_eleven");
+    let walls = shell.wall_times(binary, "", input.as_bytes(), &expected, RUNS);
+    ElevenTimes {
+        walls,
+        by_search,
+        by_hash_maps,
+    }
+}
+
+/// As the write-ups answer the Eleven puzzle: arrangements as strings in hash maps, 10 levels of
+/// breadth-first search from the goal once, then 10 from each board, the fewest moves through
+/// an arrangement both reach; `None` past 20.
+fn meet_in_the_middle(
+    edges: &[(usize, usize)],
+    boards: &[[u8; 13]],
+    goal: &[u8; 13],
+) -> Vec<Option<u32>> {
+    let mut next_to = vec![Vec::new(); 13];
+    for &(u, v) in edges {
+        next_to[u].push(v);
+        next_to[v].push(u);
+    }
+    let as_text = |board: &[u8; 13]| {
+        board
+            .iter()
+            .map(|&t| (b'a' + t) as char)
+            .collect::<String>()
+    };
+    let levels = |from: String| {
+        let mut distance = HashMap::new();
+        let mut queue = VecDeque::new();
+        distance.insert(from.clone(), 0u32);
+        queue.push_back(from);
+        while let Some(text) = queue.pop_front() {
+            let d = distance[&text];
+            if d == 10 {
+                continue;
+            }
+            let bytes = text.as_bytes();
+            for blank in (0..13).filter(|&c| bytes[c] == b'a') {
+                for &cell in next_to[blank].iter().filter(|&&c| bytes[c] != b'a') {
+                    let mut next = bytes.to_vec();
+                    next.swap(blank, cell);
+                    let next = String::from_utf8(next).expect("letters");
+                    if !distance.contains_key(&next) {
+                        distance.insert(next.clone(), d + 1);
+                        queue.push_back(next);
+                    }
+                }
+            }
+        }
+        distance
+    };
+    let from_goal = levels(as_text(goal));
+    boards
+        .iter()
+        .map(|board| {
+            let from_board = levels(as_text(board));
+            let through = from_board
+                .iter()
+                .filter_map(|(t, d)| Some(d + from_goal.get(t)?));
+            through.min()
+        })
+        .collect()
 }
 
 /// What `eight_graph` was measured at: its wall times, sorted, the least in-process times of

@@ -52,7 +52,7 @@ fn main() {
         Shell::start(),
     ];
     let solve_shells = [Shell::start(), Shell::start(), Shell::start()];
-    let judges_shells = [Shell::start(), Shell::start()];
+    let judges_shells = [Shell::start(), Shell::start(), Shell::start()];
     let optimal_5x5_shell = Shell::start();
     // Cargo adds `--bench`; the other arguments name sections.
     let named: Vec<String> = std::env::args()

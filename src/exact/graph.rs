@@ -1,27 +1,37 @@
-//! Puzzles on a graph of up to 9 cells (AtCoder ABC224 D): a tile slides along an edge into the
-//! blank. The same breadth-first search as on a grid, over the same Cantor-ranked array of
-//! arrangements, with the blank's neighbours read from the graph's edges, not the grid's.
+//! Puzzles on a graph (AtCoder ABC224 D, the Eleven puzzle): a tile slides along an edge into a
+//! blank. The graph knows each cell's neighbours and the fewest edges between any two cells. On
+//! up to 9 cells, the same breadth-first search as on a grid, over the same Cantor-ranked array
+//! of arrangements, the blank's neighbours read from the graph's edges, not the grid's:
 //! O(N! · N · N) time at most and 3 · N! bytes (1.1 MB on 9 cells); no hash map.
 
 use crate::exact::cantor::{factorial, rank, unrank};
 
-/// The most cells of a graph: 9! arrangements stay an array of about a megabyte.
-pub const MAX_CELLS: usize = 9;
+/// The most cells of a graph: a cell's neighbours are the bits of a `u16`.
+pub const MAX_CELLS: usize = 16;
 
-/// An undirected graph on cells `0..N`: for each cell, the cells an edge joins it to.
+/// The most cells of a graph searched over every arrangement: 9! stay an array of about a
+/// megabyte.
+pub const MAX_ARRANGED_CELLS: usize = 9;
+
+/// The edges between two cells no path joins.
+pub const APART: u8 = u8::MAX;
+
+/// An undirected graph on cells `0..N`: for each cell, the cells an edge joins it to, and the
+/// fewest edges to each cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Graph<const N: usize> {
     next_to: [u16; N],
+    edges: [[u8; N]; N],
 }
 
 impl<const N: usize> Graph<N> {
     /// The graph of `edges`, pairs of cells below `N`.
     ///
-    /// # Constraints
-    /// `N <= MAX_CELLS`; each cell below `N`.
-    ///
     /// # Panics
-    /// If a cell is `N` or more.
+    /// If `N` is more than [`MAX_CELLS`], or a cell is `N` or more.
+    ///
+    /// # Complexity
+    /// O(N²): a breadth-first search from each cell.
     pub fn new(edges: &[(usize, usize)]) -> Self {
         assert!(N <= MAX_CELLS, "a graph of at most {} cells", MAX_CELLS);
         let mut next_to = [0u16; N];
@@ -29,15 +39,52 @@ impl<const N: usize> Graph<N> {
             next_to[a] |= 1 << b;
             next_to[b] |= 1 << a;
         }
-        Graph { next_to }
+        let mut apart = [[APART; N]; N];
+        for (from, row) in apart.iter_mut().enumerate() {
+            row[from] = 0;
+            let mut queue = vec![from];
+            let mut head = 0;
+            while let Some(&cell) = queue.get(head) {
+                head += 1;
+                for next in cells_of(next_to[cell]) {
+                    if row[next] == APART {
+                        row[next] = row[cell] + 1;
+                        queue.push(next);
+                    }
+                }
+            }
+        }
+        Graph {
+            next_to,
+            edges: apart,
+        }
     }
+
+    /// The cells an edge joins `cell` to.
+    pub fn next_to(&self, cell: usize) -> impl Iterator<Item = usize> {
+        cells_of(self.next_to[cell])
+    }
+
+    /// The fewest edges between cells `a` and `b`, [`APART`] if no path joins them.
+    pub fn edges(&self, a: usize, b: usize) -> u8 {
+        self.edges[a][b]
+    }
+}
+
+/// The cells of the bit set `set`.
+fn cells_of(mut set: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let cell = set.trailing_zeros() as usize;
+        set &= set.wrapping_sub(1);
+        (cell < 16).then_some(cell)
+    })
 }
 
 /// The fewest moves that turn `start` into `goal` on `graph`, or `None` when none do. An
 /// arrangement gives each cell its tile, 0 the blank; both hold the same tiles `0..N`.
 ///
 /// # Constraints
-/// `start` and `goal` are permutations of `0..N`, `N <= MAX_CELLS`.
+/// `start` and `goal` are permutations of `0..N`, `N <= MAX_ARRANGED_CELLS`.
 ///
 /// # Complexity
 /// A breadth-first search from `start` until it meets `goal`: at most every arrangement of one
@@ -59,6 +106,11 @@ pub fn fewest_moves<const N: usize>(
     start: &[u8; N],
     goal: &[u8; N],
 ) -> Option<usize> {
+    assert!(
+        N <= MAX_ARRANGED_CELLS,
+        "at most {} cells",
+        MAX_ARRANGED_CELLS
+    );
     const UNSEEN: u16 = u16::MAX;
     let goal_rank = rank(goal);
     let mut distance = vec![UNSEEN; factorial(N)];
@@ -74,10 +126,7 @@ pub fn fewest_moves<const N: usize>(
         }
         let mut cells = unrank::<N>(at);
         let blank = cells.iter().position(|&tile| tile == 0)?;
-        let mut next_to = graph.next_to[blank];
-        while next_to != 0 {
-            let cell = next_to.trailing_zeros() as usize;
-            next_to &= next_to - 1;
+        for cell in graph.next_to(blank) {
             cells.swap(blank, cell);
             let next = rank(&cells);
             if distance[next] == UNSEEN {
@@ -107,6 +156,16 @@ mod tests {
             .flat_map(|cell| reached(cell).map(move |next| (cell, next)))
             .collect();
         Graph::new(&edges)
+    }
+
+    #[test]
+    fn distances_are_the_fewest_edges() {
+        // A cycle of five: opposite cells two edges apart either way.
+        let cycle = Graph::<5>::new(&[(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)]);
+        assert_eq!(cycle.edges[0], [0, 1, 2, 2, 1]);
+        assert_eq!(grid().edges(0, 8), 4);
+        let apart = Graph::<3>::new(&[(0, 1)]);
+        assert_eq!(apart.edges(0, 2), APART);
     }
 
     #[test]
