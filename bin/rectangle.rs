@@ -43,10 +43,14 @@ fn main() -> ExitCode {
 /// Answers each board of the files named, or of standard input.
 fn rectangle() -> Run {
     let options = cli::options(HELP, &[])?;
-    // Each board with the line it ends on, to name it.
+    // Each board with the line it ends on, to name it: numbered from --first-line's, if given.
+    #[cfg(feature = "shares")]
+    let before = options.first_line() - 1;
+    #[cfg(not(feature = "shares"))]
+    let before: usize = 0;
     let read = |input: &mut Reader| {
         let board = board_after_size(input, &SIZES)?;
-        Ok(board.map(|board| (input.line_number(), board)))
+        Ok(board.map(|board| (before.saturating_add(input.line_number()), board)))
     };
     judge::each_case(&options, 1, read, |boards, out| {
         for (line, (columns, tiles)) in boards {

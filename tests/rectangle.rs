@@ -131,7 +131,8 @@ fn every_shape_from_2x2_to_6x6_gets_the_fewest_moves() {
         .any(|a| a.parse::<u32>().map_or(false, |d| d >= 20)));
 }
 
-/// A board past 24 moves is an error naming the line it ends on, after the answers before it.
+/// A board past 24 moves is an error naming the line it ends on, after the answers before it;
+/// in a share of a longer input, numbered from the share's first line (`--first-line`).
 #[test]
 fn a_board_past_the_judges_promise_is_an_error_after_the_answers_before_it() {
     let near = goal(36);
@@ -143,12 +144,15 @@ fn a_board_past_the_judges_promise_is_an_error_after_the_answers_before_it() {
         }
     };
     let input = case(6, 6, &near) + &case(6, 6, &far);
-    let (output, _) = run_with(RECTANGLE, &[], input.as_bytes());
-    assert_eq!(output.status.code(), Some(2));
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "0\n");
-    assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
-        "error: line 14: the board that ends here needs more than 24 moves, which the judge \
-         promises none does (solve answers it)\n"
-    );
+    for (args, line) in [(&[][..], 14), (&["--first-line", "101"][..], 114)] {
+        let (output, _) = run_with(RECTANGLE, args, input.as_bytes());
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "0\n");
+        let said = format!(
+            "error: line {}: the board that ends here needs more than 24 moves, which the judge \
+             promises none does (solve answers it)\n",
+            line
+        );
+        assert_eq!(String::from_utf8_lossy(&output.stderr), said);
+    }
 }

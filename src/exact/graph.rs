@@ -1,6 +1,6 @@
 //! Puzzles on a graph (AtCoder ABC224 D, the Eleven puzzle): a tile slides along an edge into a
-//! blank. The graph knows each cell's neighbours and the fewest edges between any two cells. On
-//! up to 9 cells, the same breadth-first search as on a grid, over the same Cantor-ranked array
+//! blank. The graph knows each cell's neighbours, and works out the fewest edges between any two
+//! cells when asked. On up to 9 cells, the same breadth-first search as on a grid, over the same Cantor-ranked array
 //! of arrangements, the blank's neighbours read from the graph's edges, not the grid's:
 //! O(N! · N · N) time at most and 3 · N! bytes (1.1 MB on 9 cells); no hash map.
 
@@ -16,12 +16,10 @@ pub const MAX_ARRANGED_CELLS: usize = 9;
 /// The edges between two cells no path joins.
 pub const APART: u8 = u8::MAX;
 
-/// An undirected graph on cells `0..N`: for each cell, the cells an edge joins it to, and the
-/// fewest edges to each cell.
+/// An undirected graph on cells `0..N`: for each cell, the cells an edge joins it to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Graph<const N: usize> {
     next_to: [u16; N],
-    edges: [[u8; N]; N],
 }
 
 impl<const N: usize> Graph<N> {
@@ -29,9 +27,6 @@ impl<const N: usize> Graph<N> {
     ///
     /// # Panics
     /// If `N` is more than [`MAX_CELLS`], or a cell is `N` or more.
-    ///
-    /// # Complexity
-    /// O(N²): a breadth-first search from each cell.
     pub fn new(edges: &[(usize, usize)]) -> Self {
         assert!(N <= MAX_CELLS, "a graph of at most {} cells", MAX_CELLS);
         let mut next_to = [0u16; N];
@@ -39,25 +34,7 @@ impl<const N: usize> Graph<N> {
             next_to[a] |= 1 << b;
             next_to[b] |= 1 << a;
         }
-        let mut apart = [[APART; N]; N];
-        for (from, row) in apart.iter_mut().enumerate() {
-            row[from] = 0;
-            let mut queue = vec![from];
-            let mut head = 0;
-            while let Some(&cell) = queue.get(head) {
-                head += 1;
-                for next in cells_of(next_to[cell]) {
-                    if row[next] == APART {
-                        row[next] = row[cell] + 1;
-                        queue.push(next);
-                    }
-                }
-            }
-        }
-        Graph {
-            next_to,
-            edges: apart,
-        }
+        Graph { next_to }
     }
 
     /// The cells an edge joins `cell` to.
@@ -65,9 +42,27 @@ impl<const N: usize> Graph<N> {
         cells_of(self.next_to[cell])
     }
 
-    /// The fewest edges between cells `a` and `b`, [`APART`] if no path joins them.
-    pub fn edges(&self, a: usize, b: usize) -> u8 {
-        self.edges[a][b]
+    /// The fewest edges between any two cells, `[a][b]`; [`APART`] where no path joins them.
+    ///
+    /// # Complexity
+    /// O(N²): a breadth-first search from each cell.
+    pub fn fewest_edges(&self) -> [[u8; N]; N] {
+        let mut apart = [[APART; N]; N];
+        for (from, row) in apart.iter_mut().enumerate() {
+            row[from] = 0;
+            let mut queue = vec![from];
+            let mut head = 0;
+            while let Some(&cell) = queue.get(head) {
+                head += 1;
+                for next in self.next_to(cell) {
+                    if row[next] == APART {
+                        row[next] = row[cell] + 1;
+                        queue.push(next);
+                    }
+                }
+            }
+        }
+        apart
     }
 }
 
@@ -162,10 +157,10 @@ mod tests {
     fn distances_are_the_fewest_edges() {
         // A cycle of five: opposite cells two edges apart either way.
         let cycle = Graph::<5>::new(&[(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)]);
-        assert_eq!(cycle.edges[0], [0, 1, 2, 2, 1]);
-        assert_eq!(grid().edges(0, 8), 4);
+        assert_eq!(cycle.fewest_edges()[0], [0, 1, 2, 2, 1]);
+        assert_eq!(grid().fewest_edges()[0][8], 4);
         let apart = Graph::<3>::new(&[(0, 1)]);
-        assert_eq!(apart.edges(0, 2), APART);
+        assert_eq!(apart.fewest_edges()[0][2], APART);
     }
 
     #[test]

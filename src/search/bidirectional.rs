@@ -71,8 +71,8 @@ fn around<const N: usize>(
 /// ```
 pub struct NearGoal<'a, const N: usize> {
     graph: &'a Graph<N>,
-    /// Each tile's goal cell.
-    home: [usize; 16],
+    /// The fewest edges from each cell to each tile's goal cell, `[cell][tile]`.
+    to_home: [[u8; 16]; N],
     max_moves: u32,
     /// The moves each board takes to search from its own side: the goal's side takes the rest.
     board_side: u32,
@@ -89,15 +89,18 @@ impl<'a, const N: usize> NearGoal<'a, N> {
     /// grow about as the branching factor to that power (37,000 for 12 moves on the Eleven
     /// puzzle), each in a hash map.
     pub fn new(graph: &'a Graph<N>, goal: [u8; N], max_moves: u32) -> Self {
-        let mut home = [0; 16];
-        for (cell, &tile) in goal.iter().enumerate() {
-            home[usize::from(tile)] = cell;
+        let fewest_edges = graph.fewest_edges();
+        let mut to_home = [[0; 16]; N];
+        for (cell, row) in to_home.iter_mut().enumerate() {
+            for (home, &tile) in goal.iter().enumerate() {
+                row[usize::from(tile)] = fewest_edges[cell][home];
+            }
         }
         let board_side = max_moves * 2 / 5;
         let goal_side = around(graph, goal, max_moves - board_side, |_, _| false);
         NearGoal {
             graph,
-            home,
+            to_home,
             max_moves,
             board_side,
             goal_side,
@@ -112,9 +115,8 @@ impl<'a, const N: usize> NearGoal<'a, N> {
     /// fifths of the bound from the board, which ends once no further arrangement can meet the
     /// goal's side sooner: a few thousand arrangements for 8 moves on the Eleven puzzle.
     pub fn fewest_moves(&self, start: &[u8; N]) -> Option<u32> {
-        let estimate = start.iter().enumerate().filter(|(_, &tile)| tile != 0);
-        let estimate = estimate
-            .map(|(cell, &tile)| u32::from(self.graph.edges(cell, self.home[usize::from(tile)])));
+        let tiles = start.iter().enumerate().filter(|(_, &tile)| tile != 0);
+        let estimate = tiles.map(|(cell, &tile)| u32::from(self.to_home[cell][usize::from(tile)]));
         if estimate.sum::<u32>() > self.max_moves {
             return None;
         }
