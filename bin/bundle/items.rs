@@ -1,7 +1,7 @@
 //! Items: a source parsed into its `use`s, named items and impls, with their lines and the
 //! names each refers to.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 use crate::reach::{calls_method_of, Kept};
 use crate::tokens::{lex, matching, skip_attributes, split_items, Kind, Token};
@@ -341,66 +341,18 @@ impl Module {
     /// kept, or a `use` with the names kept.
     pub fn kept_text(&self, i: usize, kept: &Kept, modules: &[&str]) -> Option<String> {
         let (items, uses) = kept;
-        let lines = &self.lines;
         let item = &self.items[i];
-        let whole = lines_between(lines, item.lines.0, item.lines.1);
+        let whole = lines_between(&self.lines, item.lines.0, item.lines.1);
         match &item.kind {
             ItemKind::Use(imports) => {
                 let names: Vec<&(Vec<String>, String)> = imports
                     .iter()
-                    .filter(|(path, local)| {
-                        // `use engine::judge;` or `use engine::judge::{self, ..}`.
-                        let module_path = match path.last().map(String::as_str) {
-                            Some("self") => &path[..path.len() - 1],
-                            _ => &path[..],
-                        };
-                        let bare_module = module_path.len() == 2
-                            && module_path[0] == self.root
-                            && modules.contains(&module_path[1].as_str());
-                        // The binary's imports are all used; a module's, if its kept code
-                        // names them, or calls a method of an imported std trait.
-                        match self.root {
-                            ENGINE => !bare_module,
-                            _ => uses.contains(local) || calls_method_of(local, uses),
-                        }
-                    })
+                    .filter(|(path, local)| self.import_kept(path, local, uses, modules))
                     .collect();
-                if names.len() == imports.len() {
-                    return Some(whole);
+                match names.len() == imports.len() {
+                    true => Some(whole),
+                    false => regrouped(&whole, &names),
                 }
-                // Regrouped by parent path, one `use` a parent, after the comments before it.
-                let mut text: String = whole
-                    .lines()
-                    .take_while(|line| !line.starts_with("use "))
-                    .map(|line| format!("{}\n", line))
-                    .collect();
-                let mut parents: Vec<String> = Vec::new();
-                for (path, _) in &names {
-                    let parent = path[..path.len() - 1].join("::");
-                    if !parents.contains(&parent) {
-                        parents.push(parent);
-                    }
-                }
-                if parents.is_empty() {
-                    return None;
-                }
-                for parent in parents {
-                    let leaves: Vec<String> = names
-                        .iter()
-                        .filter(|(path, _)| path[..path.len() - 1].join("::") == parent)
-                        .map(|(path, local)| match path.last() {
-                            Some(last) if last != local && last != "self" => {
-                                format!("{} as {}", last, local)
-                            }
-                            last => last.cloned().unwrap_or_default(),
-                        })
-                        .collect();
-                    text += &match leaves.len() {
-                        1 => format!("use {}::{};\n", parent, leaves[0]),
-                        _ => format!("use {}::{{{}}};\n", parent, leaves.join(", ")),
-                    };
-                }
-                Some(text)
             }
             ItemKind::Impl {
                 head,
@@ -412,11 +364,12 @@ impl Module {
                 if !items.contains(&(i, None)) {
                     return None;
                 }
-                let mut text = lines_between(lines, head.0, head.1);
+                let mut text = lines_between(&self.lines, head.0, head.1);
                 let mut first = true;
                 for (m, member) in members.iter().enumerate() {
                     if items.contains(&(i, Some(m))) {
-                        let member_text = lines_between(lines, member.lines.0, member.lines.1);
+                        let member_text =
+                            lines_between(&self.lines, member.lines.0, member.lines.1);
                         // The first member kept starts right after the head.
                         text += match first {
                             true => member_text.trim_start_matches('\n'),
@@ -425,11 +378,71 @@ impl Module {
                         first = false;
                     }
                 }
-                Some(text + &lines_between(lines, tail.0, tail.1))
+                Some(text + &lines_between(&self.lines, tail.0, tail.1))
             }
             _ => Some(whole).filter(|_| items.contains(&(i, None))),
         }
     }
+
+    /// Whether the import of `path` as `local` stays: the binary's imports all do, but those of
+    /// a bare engine module (`use engine::judge;`, `use engine::judge::{self, ..}`), which the
+    /// bundle makes a module of its own; a module's, if its kept code names them (`uses`), or
+    /// calls a method of an imported std trait.
+    fn import_kept(
+        &self,
+        path: &[String],
+        local: &str,
+        uses: &HashSet<String>,
+        modules: &[&str],
+    ) -> bool {
+        let module_path = match path.last().map(String::as_str) {
+            Some("self") => &path[..path.len() - 1],
+            _ => path,
+        };
+        let bare_module = module_path.len() == 2
+            && module_path[0] == self.root
+            && modules.contains(&module_path[1].as_str());
+        match self.root {
+            ENGINE => !bare_module,
+            _ => uses.contains(local) || calls_method_of(local, uses),
+        }
+    }
+}
+
+/// The imports `names` (each a path and the name it is used by) of the `use` item `whole`,
+/// regrouped by parent path, one `use` a parent, after the comments before the item; `None` if
+/// there are none.
+fn regrouped(whole: &str, names: &[&(Vec<String>, String)]) -> Option<String> {
+    let mut text: String = whole
+        .lines()
+        .take_while(|line| !line.starts_with("use "))
+        .map(|line| format!("{}\n", line))
+        .collect();
+    let mut parents: Vec<String> = Vec::new();
+    for (path, _) in names {
+        let parent = path[..path.len() - 1].join("::");
+        if !parents.contains(&parent) {
+            parents.push(parent);
+        }
+    }
+    if parents.is_empty() {
+        return None;
+    }
+    for parent in parents {
+        let leaves: Vec<String> = names
+            .iter()
+            .filter(|(path, _)| path[..path.len() - 1].join("::") == parent)
+            .map(|(path, local)| match path.last() {
+                Some(last) if last != local && last != "self" => format!("{} as {}", last, local),
+                last => last.cloned().unwrap_or_default(),
+            })
+            .collect();
+        text += &match leaves.len() {
+            1 => format!("use {}::{};\n", parent, leaves[0]),
+            _ => format!("use {}::{{{}}};\n", parent, leaves.join(", ")),
+        };
+    }
+    Some(text)
 }
 
 /// Lines of a source from `from` (inclusive) to `to` (exclusive), each with its line end.
