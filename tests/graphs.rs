@@ -13,32 +13,44 @@ type Placement = [u8; 9];
 
 const SOLVED: Placement = [1, 2, 3, 4, 5, 6, 7, 8, 0];
 
-/// The fewest moves from every placement the solved one reaches on the graph of `edges`
-/// (vertices from 0), by a plain breadth-first search from it: moves can be undone, so it is
-/// also the fewest moves to it.
-fn moves_to_solved(edges: &[(usize, usize)]) -> HashMap<Placement, u32> {
-    let mut distance = HashMap::new();
-    let mut queue = VecDeque::new();
-    distance.insert(SOLVED, 0);
-    queue.push_back(SOLVED);
-    while let Some(placement) = queue.pop_front() {
-        let d = distance[&placement];
-        let empty = placement.iter().position(|&p| p == 0).unwrap();
-        for &(u, v) in edges {
-            let other = match (u == empty, v == empty) {
-                (true, _) => v,
-                (_, true) => u,
-                _ => continue,
-            };
-            let mut next = placement;
-            next.swap(empty, other);
-            distance.entry(next).or_insert_with(|| {
-                queue.push_back(next);
-                d + 1
-            });
+/// Every arrangement within `depth` moves of `from` (each cell's piece, 0 an empty cell), with
+/// its fewest moves, by a plain breadth-first search: a piece slides into an empty cell beside
+/// it, along the cells' `next_to`. Moves can be undone, so these are also the fewest moves to
+/// `from`.
+fn within<const N: usize>(
+    from: [u8; N],
+    depth: u32,
+    next_to: &[Vec<usize>],
+) -> HashMap<[u8; N], u32> {
+    let mut distance = HashMap::from([(from, 0)]);
+    let mut queue = VecDeque::from([from]);
+    while let Some(board) = queue.pop_front() {
+        let d = distance[&board];
+        if d == depth {
+            continue;
+        }
+        for empty in (0..N).filter(|&c| board[c] == 0) {
+            for &cell in next_to[empty].iter().filter(|&&c| board[c] != 0) {
+                let mut next = board;
+                next.swap(empty, cell);
+                distance.entry(next).or_insert_with(|| {
+                    queue.push_back(next);
+                    d + 1
+                });
+            }
         }
     }
     distance
+}
+
+/// Each vertex's neighbours on the graph of `edges` between vertices `0..n`.
+fn neighbours(n: usize, edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
+    let mut next_to = vec![Vec::new(); n];
+    for &(u, v) in edges {
+        next_to[u].push(v);
+        next_to[v].push(u);
+    }
+    next_to
 }
 
 /// The graphs: each as its edges between vertices 0..9.
@@ -124,7 +136,7 @@ fn every_answer_is_the_fewest_moves_a_breadth_first_search_finds_or_minus_one() 
     let (mut input, mut expected) = (String::new(), String::new());
     let mut kinds = Vec::new();
     for (kind, edges) in graphs(&mut rng) {
-        let distance = moves_to_solved(&edges);
+        let distance = within(SOLVED, u32::MAX, &neighbours(9, &edges));
         for placement in placements(&edges, &mut rng) {
             input += &puzzle(&edges, &placement, &mut rng);
             expected += &match distance.get(&placement) {
@@ -167,30 +179,6 @@ fn diamond_neighbours() -> Vec<Vec<usize>> {
     at.iter()
         .map(|&a| (0..13).filter(|&b| apart(a, at[b]) == 1).collect())
         .collect()
-}
-
-/// Every arrangement within `depth` moves of `from`, with its fewest moves, by a plain
-/// breadth-first search: a tile slides into either blank beside it.
-fn within(from: Diamond, depth: u32, next_to: &[Vec<usize>]) -> HashMap<Diamond, u32> {
-    let mut distance = HashMap::from([(from, 0)]);
-    let mut queue = VecDeque::from([from]);
-    while let Some(board) = queue.pop_front() {
-        let d = distance[&board];
-        if d == depth {
-            continue;
-        }
-        for blank in (0..13).filter(|&c| board[c] == 0) {
-            for &cell in next_to[blank].iter().filter(|&&c| board[c] != 0) {
-                let mut next = board;
-                next.swap(blank, cell);
-                distance.entry(next).or_insert_with(|| {
-                    queue.push_back(next);
-                    d + 1
-                });
-            }
-        }
-    }
-    distance
 }
 
 /// `board` as the judges write it: its five rows.

@@ -141,28 +141,21 @@ fn eleven(shell: &mut Shell) -> ElevenTimes {
     }
     let goal: [u8; 13] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0];
     let diamond = Graph::<13>::new(&edges);
-    let near = NearGoal::new(&diamond, goal, 20);
-    let fewest = |board: &[u8; 13]| near.fewest_moves(board);
+    let near_goal = NearGoal::new(&diamond, goal, 20);
+    let fewest = |board: &[u8; 13]| near_goal.fewest_moves(board);
     // The judge's hardest: 50 boards of 19 or 20 moves, 50 just past 20, from random walks.
     let mut rng = Rng::new(3095);
-    let (mut boards, mut near, mut past) = (Vec::new(), 0, 0);
-    while near + past < 100 {
+    let (mut boards, mut at_20, mut past) = (Vec::new(), 0, 0);
+    while at_20 + past < 100 {
         let mut board = goal;
         for _ in 0..25 + rng.below(16) {
             let blanks: Vec<usize> = (0..13).filter(|&c| board[c] == 0).collect();
             let blank = blanks[rng.below(2)];
-            let next: Vec<usize> = edges
-                .iter()
-                .filter_map(|&(a, b)| match (a == blank, b == blank) {
-                    (true, _) => Some(b),
-                    (_, true) => Some(a),
-                    _ => None,
-                })
-                .collect();
+            let next: Vec<usize> = diamond.next_to(blank).collect();
             board.swap(blank, next[rng.below(next.len())]);
         }
         match fewest(&board) {
-            Some(19 | 20) if near < 50 => near += 1,
+            Some(19 | 20) if at_20 < 50 => at_20 += 1,
             None if past < 50 => past += 1,
             _ => continue,
         }
@@ -197,47 +190,18 @@ fn meet_in_the_middle(
     boards: &[[u8; 13]],
     goal: &[u8; 13],
 ) -> Vec<Option<u32>> {
-    let mut next_to = vec![Vec::new(); 13];
-    for &(u, v) in edges {
-        next_to[u].push(v);
-        next_to[v].push(u);
-    }
+    // Tile t as the letter `a` + t: `a` the blanks.
     let as_text = |board: &[u8; 13]| {
         board
             .iter()
             .map(|&t| (b'a' + t) as char)
             .collect::<String>()
     };
-    let levels = |from: String| {
-        let mut distance = HashMap::new();
-        let mut queue = VecDeque::new();
-        distance.insert(from.clone(), 0u32);
-        queue.push_back(from);
-        while let Some(text) = queue.pop_front() {
-            let d = distance[&text];
-            if d == 10 {
-                continue;
-            }
-            let bytes = text.as_bytes();
-            for blank in (0..13).filter(|&c| bytes[c] == b'a') {
-                for &cell in next_to[blank].iter().filter(|&&c| bytes[c] != b'a') {
-                    let mut next = bytes.to_vec();
-                    next.swap(blank, cell);
-                    let next = String::from_utf8(next).expect("letters");
-                    if !distance.contains_key(&next) {
-                        distance.insert(next.clone(), d + 1);
-                        queue.push_back(next);
-                    }
-                }
-            }
-        }
-        distance
-    };
-    let from_goal = levels(as_text(goal));
+    let from_goal = bfs_of_strings(edges, &as_text(goal), b'a', None, 10);
     boards
         .iter()
         .map(|board| {
-            let from_board = levels(as_text(board));
+            let from_board = bfs_of_strings(edges, &as_text(board), b'a', None, 10);
             let through = from_board
                 .iter()
                 .filter_map(|(t, d)| Some(d + from_goal.get(t)?));
@@ -261,13 +225,15 @@ fn eight_graph(shell: &mut Shell) -> GraphTimes {
     edges.push((0, 4));
     // Piece j on vertex j - 1, '0' the empty vertex.
     let solved = "123456780";
-    let from_solved = bfs_of_strings(&edges, solved, None);
+    let from_solved = bfs_of_strings(&edges, solved, b'0', None, u32::MAX);
     let (start, moves) = from_solved
         .iter()
         .max_by_key(|&(placement, &d)| (d, std::cmp::Reverse(placement.clone())))
         .map(|(placement, &d)| (placement.clone(), d))
         .expect("the solved placement");
-    let (by_hash_map, found) = least_time(3, || bfs_of_strings(&edges, &start, Some(solved)));
+    let (by_hash_map, found) = least_time(3, || {
+        bfs_of_strings(&edges, &start, b'0', Some(solved), u32::MAX)
+    });
     assert_eq!(found.get(solved), Some(&moves));
     let graph = Graph::<9>::new(&edges);
     let arrangement = |text: &str| -> [u8; 9] {
@@ -301,15 +267,18 @@ fn eight_graph(shell: &mut Shell) -> GraphTimes {
     }
 }
 
-/// As the write-ups search a puzzle on a graph: placements as strings of digits in a hash map,
-/// from `start` by breadth until `goal` comes out of the queue (every placement reached, if no
-/// goal); the distance of each placement reached.
+/// As the write-ups search a puzzle on a graph: arrangements as strings in a hash map, a
+/// character a cell, from `start` by breadth (a piece slides along an edge into a cell holding
+/// `blank`) until `goal` comes out of the queue or for `depth` moves; the distance of each
+/// arrangement reached.
 fn bfs_of_strings(
     edges: &[(usize, usize)],
     start: &str,
+    blank: u8,
     goal: Option<&str>,
+    depth: u32,
 ) -> HashMap<String, u32> {
-    let mut next_to = vec![Vec::new(); 9];
+    let mut next_to = vec![Vec::new(); start.len()];
     for &(u, v) in edges {
         next_to[u].push(v);
         next_to[v].push(u);
@@ -318,19 +287,24 @@ fn bfs_of_strings(
     let mut queue = VecDeque::new();
     distance.insert(start.to_string(), 0);
     queue.push_back(start.to_string());
-    while let Some(placement) = queue.pop_front() {
-        if Some(placement.as_str()) == goal {
+    while let Some(text) = queue.pop_front() {
+        if Some(text.as_str()) == goal {
             break;
         }
-        let d = distance[&placement];
-        let empty = placement.find('0').expect("an empty vertex");
-        for &vertex in &next_to[empty] {
-            let mut bytes = placement.clone().into_bytes();
-            bytes.swap(empty, vertex);
-            let next = String::from_utf8(bytes).expect("digits");
-            if !distance.contains_key(&next) {
-                distance.insert(next.clone(), d + 1);
-                queue.push_back(next);
+        let d = distance[&text];
+        if d == depth {
+            continue;
+        }
+        let bytes = text.as_bytes();
+        for empty in (0..bytes.len()).filter(|&c| bytes[c] == blank) {
+            for &cell in next_to[empty].iter().filter(|&&c| bytes[c] != blank) {
+                let mut next = bytes.to_vec();
+                next.swap(empty, cell);
+                let next = String::from_utf8(next).expect("ASCII");
+                if !distance.contains_key(&next) {
+                    distance.insert(next.clone(), d + 1);
+                    queue.push_back(next);
+                }
             }
         }
     }

@@ -343,9 +343,9 @@ fn next_arena<S>(
 /// What a beam search refused its memory can do instead.
 const LESS_EFFORT: &str = "search with a smaller --effort, or give the run more memory (ulimit -v, or a job's memory limit)";
 
-/// The first `beam_width` children of `runs`, each sorted by `rank` (a child's place in its level: by
-/// its estimate's rank, then by fingerprint, a board's duplicates side by side, then by its
-/// parent's place), the first of a board's duplicates alone: the same children however the
+/// The first `beam_width` children of `runs`, each sorted by `rank` (a child's place in its
+/// level: by its estimate's rank, then by fingerprint, a board's duplicates side by side, then by
+/// its parent's place), the first of a board's duplicates alone: the same children however the
 /// level was shared out.
 fn merged<C: Copy>(
     runs: &[Vec<C>],
@@ -372,8 +372,9 @@ fn merged<C: Copy>(
     next
 }
 
-/// The first `beam_width` boards of `keys` (a child each: rank, fingerprint, place), each board once,
-/// in order: selected before they are sorted, since a level keeps about a third of its children.
+/// The first `beam_width` boards of `keys` (a child each: rank, fingerprint, place), each board
+/// once, in order: selected before they are sorted, since a level keeps about a third of its
+/// children.
 fn first_boards(mut keys: &mut [u128], beam_width: usize) -> Vec<u128> {
     let board = |key: u128| (key >> 32) as u64;
     let mut first: Vec<u128> = Vec::with_capacity(beam_width.min(keys.len()));

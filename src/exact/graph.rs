@@ -1,8 +1,8 @@
 //! Puzzles on a graph (AtCoder ABC224 D, the Eleven puzzle): a tile slides along an edge into a
 //! blank. The graph knows each cell's neighbours, and works out the fewest edges between any two
-//! cells when asked. On up to 9 cells, the same breadth-first search as on a grid, over the same Cantor-ranked array
-//! of arrangements, the blank's neighbours read from the graph's edges, not the grid's:
-//! O(N! · N · N) time at most and 3 · N! bytes (1.1 MB on 9 cells); no hash map.
+//! cells when asked. On up to 9 cells, the same breadth-first search as on a grid, over the same
+//! Cantor-ranked array of arrangements, the blank's neighbours read from the graph's edges, not
+//! the grid's: O(N! · N · N) time at most and 3 · N! bytes (1.1 MB on 9 cells); no hash map.
 
 use crate::exact::cantor::{factorial, rank, unrank};
 

@@ -1,9 +1,10 @@
 //! The fewest moves up to a bound on a graph's cells with any number of blanks (the Eleven
 //! puzzle of HDU 3095 and AOJ 0190: 13 cells, two blanks, at most 20 moves): a move slides a tile
-//! along an edge into a blank, and the blanks are alike. Tiles below 16, on at most 16 cells. A board whose estimate, the graph's
-//! Manhattan distance (each tile's fewest edges home, summed: a move takes one tile one edge),
-//! passes the bound is answered at once; any other by breadth-first search from both ends, the
-//! goal's side searched once for every board and so deeper, the board's meeting it.
+//! along an edge into a blank, and the blanks are alike; tiles below 16, on at most 16 cells. A
+//! board whose estimate, the graph's Manhattan distance (each tile's fewest edges home, summed: a
+//! move takes one tile one edge), passes the bound is answered at once; any other by
+//! breadth-first search from both ends, the goal's side searched once for every board and so
+//! deeper, the board's meeting it.
 
 use std::collections::HashMap;
 
@@ -26,8 +27,9 @@ fn around<const N: usize>(
     depth: u32,
     mut meets: impl FnMut(u64, u32) -> bool,
 ) -> HashMap<u64, u8> {
-    let mut moves = HashMap::from([(key(&from), 0u8)]);
-    if meets(key(&from), 0) {
+    let first = key(&from);
+    let mut moves = HashMap::from([(first, 0u8)]);
+    if meets(first, 0) {
         return moves;
     }
     let mut level = vec![from];
@@ -35,9 +37,9 @@ fn around<const N: usize>(
         let mut next_level = Vec::new();
         for tiles in &level {
             for blank in (0..N).filter(|&cell| tiles[cell] == 0) {
-                for from in graph.next_to(blank).filter(|&cell| tiles[cell] != 0) {
+                for cell in graph.next_to(blank).filter(|&cell| tiles[cell] != 0) {
                     let mut next = *tiles;
-                    next.swap(blank, from);
+                    next.swap(blank, cell);
                     let next_key = key(&next);
                     if moves.contains_key(&next_key) {
                         continue;
