@@ -86,21 +86,15 @@ impl Unranking {
     }
 
     /// The placement of rank `rank`: `cells[i]` is the cell of the group's tile `i`.
-    pub fn placement(&self, rank: u32) -> [u8; MAX_RANKED] {
-        let mut cells = [0u8; MAX_RANKED];
-        self.fill(&mut cells, 0, rank, 0);
-        cells
-    }
-
-    /// The cells of the tiles from `from` on, given the rest `rank` of the rank past the digits
-    /// before them and the cells `used` those tiles take.
-    fn fill(&self, cells: &mut [u8; MAX_RANKED], from: usize, mut rank: u32, mut used: u64) {
-        for (i, cell) in cells.iter_mut().enumerate().take(self.k).skip(from) {
+    pub fn placement(&self, mut rank: u32) -> [u8; MAX_RANKED] {
+        let (mut cells, mut used) = ([0u8; MAX_RANKED], 0u64);
+        for (i, cell) in cells.iter_mut().enumerate().take(self.k) {
             let digit = self.digit(i, rank);
             rank -= digit * self.weights[i];
             *cell = nth_cell(!used, digit);
             used |= 1 << *cell;
         }
+        cells
     }
 
     /// `rank / weights[i]`, by a multiplication: digit `i` of a rank once the digits before it
@@ -110,51 +104,6 @@ impl Unranking {
             0 => rank,
             reciprocal => ((u128::from(reciprocal) * u128::from(rank)) >> 64) as u32,
         }
-    }
-
-    /// The placements of ranks taken in increasing order: ranks come in blocks of one placement
-    /// of all tiles but the last two, those on each of their placements in turn, so a rank in
-    /// the same block as the one before costs two digits, not a whole unranking.
-    pub fn in_order(&self) -> InOrder<'_> {
-        InOrder {
-            unranking: self,
-            block: u32::MAX,
-            first: [0; MAX_RANKED],
-            used: 0,
-        }
-    }
-}
-
-/// Placements from ranks taken in increasing order ([`Unranking::in_order`]).
-pub struct InOrder<'a> {
-    unranking: &'a Unranking,
-    /// The block of the last rank, its first placement, and the cells the block's tiles take.
-    block: u32,
-    first: [u8; MAX_RANKED],
-    used: u64,
-}
-
-impl InOrder<'_> {
-    /// The tiles a block leaves to place.
-    const TAIL: usize = 2;
-
-    /// The placement of rank `rank`, as [`Unranking::placement`] gives it.
-    pub fn placement(&mut self, rank: u32) -> [u8; MAX_RANKED] {
-        let unranking = self.unranking;
-        let from = unranking.k.saturating_sub(Self::TAIL);
-        if from == 0 {
-            return unranking.placement(rank);
-        }
-        let block = unranking.digit(from - 1, rank);
-        let per_block = unranking.weights[from - 1];
-        if block != self.block {
-            self.block = block;
-            self.first = unranking.placement(block * per_block);
-            self.used = mask(&self.first[..from]);
-        }
-        let mut cells = self.first;
-        unranking.fill(&mut cells, from, rank - block * per_block, self.used);
-        cells
     }
 }
 
