@@ -360,11 +360,12 @@ impl<const W: usize, const N: usize> Solve<W, N> for PathEach {
     }
 }
 
-/// The cases of boards of up to 16 cells, all at once, on the threads the options allow.
-impl<const W: usize, const N: usize> Solve<W, N> for Ladder<W, N> {
+/// The cases of 4x4 boards, all at once, on the threads the options allow. Not generic, so
+/// the library compiles its searches once for the three 4x4 programs, not each program anew.
+impl Solve<4, 16> for Ladder<4, 16> {
     fn answer(
         &mut self,
-        cases: &[(Board<W, N>, Board<W, N>)],
+        cases: &[(Board<4, 16>, Board<4, 16>)],
         with_path: bool,
         answered: &mut Answered,
     ) {
