@@ -568,11 +568,11 @@ fn tables_are_kept_for_the_4x4_board_as_fifteen_keeps_them() {
 fn five_by_five_boards_in_the_fewest_moves_with_saved_tables() {
     let dir = tables_5x5();
     let korf = korf_felner_50();
-    let chosen: Vec<(usize, Vec<u32>)> = [39, 24]
+    let chosen: Vec<(usize, Vec<u32>)> = [39, 37]
         .iter()
         .map(|&i| (korf[i].0, korf[i].1.iter().map(|&t| u32::from(t)).collect()))
         .collect();
-    assert_eq!([chosen[0].0, chosen[1].0], [82, 81]);
+    assert_eq!([chosen[0].0, chosen[1].0], [82, 96]);
     let boards: Vec<Vec<u32>> = chosen.iter().map(|(_, tiles)| tiles.clone()).collect();
     let args = [
         "--optimal",
@@ -797,7 +797,7 @@ fn memory_refused_is_an_error_not_an_abort() {
             "mapping the tables of ",
         ),
         (
-            "400000",
+            "250000",
             vec!["--effort".into(), "8".into()],
             &big,
             10,
