@@ -605,14 +605,14 @@ fn five_by_five_boards_in_the_fewest_moves_with_saved_tables() {
     }
 }
 
-/// The folder of the 5x5 board's 6-6-6-6 tables ([`saved_tables`]), about a minute to build.
+/// The folder of the 5x5 board's 6-6-6-6 tables ([`saved_tables`]), tens of seconds to build.
 fn tables_5x5() -> PathBuf {
     saved_tables("tables-5x5", |dir| {
         engine::pdb::ready::saved_6666_alone(dir, 2);
     })
 }
 
-/// The folder of the 6x6 board's tables ([`saved_tables`]), about half a minute to build.
+/// The folder of the 6x6 board's tables ([`saved_tables`]), tens of seconds to build.
 fn tables_6x6() -> PathBuf {
     saved_tables("tables-6x6", |dir| {
         engine::pdb::ready::saved_6x6_alone(dir, 2);

@@ -95,7 +95,7 @@ pub fn saved_663<const W: usize, const N: usize>(
 }
 
 /// Korf and Felner's 7-8 tables kept in `dir`: the strongest heuristic known for the board, a
-/// fraction of 6-6-3's nodes, but half a gigabyte, a minute or two and a gigabyte of memory to
+/// fraction of 6-6-3's nodes, but half a gigabyte, tens of seconds and a gigabyte of memory to
 /// build ([`crate::pdb::large`]).
 #[cfg(feature = "tables")]
 pub fn saved_78<const W: usize, const N: usize>(dir: &Path, threads: usize) -> PatternDb<W, N> {
@@ -109,7 +109,7 @@ pub fn saved_78<const W: usize, const N: usize>(dir: &Path, threads: usize) -> P
 }
 
 /// Korf and Felner's 6-6-6-6 tables of the 5x5 board kept in `dir`, or with none built for this
-/// run alone, beside their move rules: half a gigabyte, a minute or so to build,
+/// run alone, beside their move rules: half a gigabyte, tens of seconds to build,
 /// two tables built and two carried over ([`crate::pdb::large`]).
 #[cfg(feature = "tables")]
 pub fn saved_6666(dir: Option<&Path>, threads: usize) -> (PatternDb<5, 25, 4>, &'static MoveRules) {
