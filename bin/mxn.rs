@@ -4,8 +4,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use engine::big_boards::constructive;
-use engine::big_boards::finishers::turn_last_block;
+#[cfg(feature = "show")]
+use engine::big_boards::{constructive, finishers::turn_last_block};
 use engine::board::reaches_goal;
 use engine::io::boards::{board_after_size, POJ_2893};
 #[cfg(feature = "show")]
@@ -39,8 +39,7 @@ const PATH: Flag = Flag {
     help: "
   --path   after each YES, print moves of the blank (D, L, R, U) that solve the board: not
            the fewest, but found in time proportional to their number, about 3.1 to 3.3
-           times the tiles' total distance from home (see doc/guide.md; the solve program
-           finds shorter ones)",
+           times the tiles' total distance from home (solve finds shorter ones)",
 };
 
 fn main() -> ExitCode {
@@ -83,16 +82,7 @@ fn mxn() -> Run {
                 continue;
             }
             if solvable && with_path {
-                // Out as found: a large board's path can take gigabytes. Once the output is
-                // gone (`| head`), the work stops.
-                cli::in_pieces(out, |out| {
-                    let mut written = Ok(());
-                    constructive::solve(*columns, tiles, 4, turn_last_block, |m| {
-                        written = out.write_all(&[m.letter() as u8]);
-                        written.is_ok()
-                    });
-                    written.and_then(|()| writeln!(out))
-                })?;
+                judge::built_path_line(out, *columns, tiles)?;
             }
         }
         Ok(())

@@ -31,6 +31,7 @@ const SIZES: Sizes = Sizes {
     named: "H W",
     max_side: 6,
     zeros_end: false,
+    square: false,
 };
 
 /// The most moves the judge's boards need.

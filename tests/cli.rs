@@ -572,6 +572,7 @@ fn every_program_answers_version() {
         env!("CARGO_BIN_EXE_eight_uva"),
         env!("CARGO_BIN_EXE_distant"),
         env!("CARGO_BIN_EXE_mxn"),
+        env!("CARGO_BIN_EXE_square_path"),
         env!("CARGO_BIN_EXE_solve"),
         env!("CARGO_BIN_EXE_bundle"),
     ];
@@ -597,8 +598,9 @@ fn every_program_answers_version() {
 /// `--tables` keeps the 4x4 board's tables alone. No two blank lines follow each other.
 #[test]
 fn help_lists_options_in_one_order_true_to_each_program() {
-    const ORDER: [&str; 15] = [
+    const ORDER: [&str; 16] = [
         "aoj",
+        "eolymp",
         "path",
         "show",
         "tiles",
@@ -632,6 +634,7 @@ fn help_lists_options_in_one_order_true_to_each_program() {
         ELEVEN,
         FIFTEEN_SCATTER,
         RECTANGLE,
+        env!("CARGO_BIN_EXE_square_path"),
     ];
     for binary in judges
         .into_iter()
@@ -692,6 +695,7 @@ fn help_gives_no_measured_times() {
         env!("CARGO_BIN_EXE_eight_uva"),
         env!("CARGO_BIN_EXE_distant"),
         env!("CARGO_BIN_EXE_mxn"),
+        env!("CARGO_BIN_EXE_square_path"),
         env!("CARGO_BIN_EXE_solve"),
     ];
     for program in programs {

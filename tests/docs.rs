@@ -190,11 +190,12 @@ fn every_console_example_prints_what_the_docs_say() {
     assert!(run >= 10, "only {} examples found", run);
 }
 
-/// The anchor GitHub gives a heading: lower case, spaces as hyphens, other punctuation gone.
+/// The anchor GitHub gives a heading: lower case, spaces as hyphens, punctuation but `-` and `_`
+/// gone.
 fn anchor(heading: &str) -> String {
     let kept = heading
         .chars()
-        .filter(|c| c.is_alphanumeric() || *c == ' ' || *c == '-');
+        .filter(|c| c.is_alphanumeric() || *c == ' ' || *c == '-' || *c == '_');
     kept.flat_map(char::to_lowercase)
         .map(|c| if c == ' ' { '-' } else { c })
         .collect()

@@ -19,3 +19,4 @@ mod rectangle;
 mod robust;
 mod shares;
 mod solve;
+mod square_path;

@@ -10,6 +10,7 @@ use std::process::{Command, Output};
 const EIGHT: &str = env!("CARGO_BIN_EXE_eight");
 const FIFTEEN_LEX: &str = env!("CARGO_BIN_EXE_fifteen_lex");
 const MXN: &str = env!("CARGO_BIN_EXE_mxn");
+const SQUARE_PATH: &str = env!("CARGO_BIN_EXE_square_path");
 const BUNDLE: &str = env!("CARGO_BIN_EXE_bundle");
 
 /// Runs `script` in bash with `$P` naming `program`; its status is the script's.
@@ -85,6 +86,7 @@ fn the_programs_never_panic() {
     let board = "\n2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n";
     check_program(FIFTEEN_LEX, &format!("1000\n{}", board.repeat(1000)));
     check_program(MXN, &("2 2\n1 2\n3 0\n".repeat(20_000) + "0 0\n"));
+    check_program(SQUARE_PATH, &"2\n3 1\n2 0\n".repeat(20_000));
 }
 
 #[test]

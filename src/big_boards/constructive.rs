@@ -1,12 +1,11 @@
 //! Boards of any size solved by construction, not search: a path, not the shortest, in time
 //! proportional to its length and memory proportional to the board.
 //!
-//! The unsolved block shrinks from the top and the left, keeping about square: its top row is
-//! placed, left to right, when it is at least as tall as wide, else its left column, top to bottom,
-//! until it is small enough (`finish_cells`) for the caller's finisher
-//! ([`crate::big_boards::finishers`], or a search in [`crate::solvers::any_shape`]). A tile walks
-//! home a step at a time, the blank going round to the cell in front of it; a line's last two tiles
-//! go home together. Placed tiles stay put. A move that undoes the one before is dropped with it.
+//! The unsolved block loses its top row or its left column, keeping about square, until it is
+//! small enough (`finish_cells`) for the caller's finisher ([`crate::big_boards::finishers`], or a
+//! search in [`crate::solvers::any_shape`]). A tile walks home a step at a time, the blank going
+//! round to the cell in front of it; a line's last two tiles go home together. Placed tiles stay
+//! put. A move that undoes the one before is dropped with it.
 //!
 //! Every move of the blank pushes a tile the other way, and most moves are the blank's walks,
 //! so the walks choose what they push: towards the side whose tile comes nearer home.
@@ -99,8 +98,7 @@ struct Walker<G, F> {
     tiles: Vec<u32>,
     /// The blank's cell.
     blank: usize,
-    /// The line being placed, whose tiles alone are followed (`line_cells`, in order along
-    /// it): the rest of the board is not looked at until its line comes.
+    /// The line being placed, whose tiles alone are followed (`line_cells`, in order along it).
     line: Line,
     line_cells: Vec<usize>,
     /// [`inverse`] of `width`, for [`row_column`].
@@ -109,11 +107,11 @@ struct Walker<G, F> {
     fixed: Vec<bool>,
     /// The latest moves, not yet out.
     held: VecDeque<Move>,
-    /// The cells of the blank's searches and of the route found, kept from one to the next.
+    /// The blank's searches' cells and route, kept from one to the next.
     came_from: Vec<usize>,
     queue: VecDeque<(usize, usize)>,
     route: Vec<usize>,
-    /// The staircase of the best step so far, while [`Walker::walk_tile`] weighs its steps.
+    /// The best step's staircase, while [`Walker::walk_tile`] weighs its steps.
     best_route: Vec<usize>,
     /// The largest block left to `finish`.
     finish_cells: usize,
@@ -243,8 +241,8 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move) -> bool> Walker<G, F> 
                 .iter()
                 .filter(|&&(useful, front)| useful && !self.fixed[front]);
             let (one, far) = (choices.count() == 1, self.distance(blank, at) > 3);
-            // The least cost, the first in this order of those that cost as little, with its
-            // route round the tile when that was worked out (a staircase's in `best_route`).
+            // The least cost, the first of equals, with its route round the tile if worked out
+            // (a staircase's in `best_route`).
             let mut best: Option<(usize, usize, Option<Walk>)> = None;
             for (useful, front) in nearer {
                 if !useful || self.fixed[front] {
@@ -388,8 +386,8 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move) -> bool> Walker<G, F> 
     fn staircase_route(&mut self, target: usize, avoid: usize) -> Option<usize> {
         let width = self.width;
         let (target_row, target_column) = self.row_column(target);
-        // Followed first without moving: the tiles the route pushes stand where they are now,
-        // since the route visits each cell once.
+        // Planned before moving: the route visits each cell once, so the tiles it pushes stand
+        // where they are now.
         self.route.clear();
         let (mut cell, mut farther) = (self.blank, 0);
         while cell != target {

@@ -1,6 +1,5 @@
 //! Boards whose shape the input gives, of up to 999 x 999 cells: `solve`'s, a row a line and a
-//! blank line between boards; `mxn`'s (POJ 2893) and `rectangle`'s, a line of the size, then the
-//! tiles. Each error names its line. O(cells) time and memory a board.
+//! blank line between boards; the judges', a line of the size, then the tiles. Each error names its line. O(cells) time and memory a board.
 
 use std::io::Read;
 
@@ -94,11 +93,13 @@ fn first_width(count: usize, alone: bool) -> Result<usize, String> {
     }
 }
 
-/// The size before a board's tiles: its numbers' names, the largest side, whether `0 0` ends.
+/// The size before a board's tiles: its numbers' names, the largest side, whether `0 0` ends,
+/// whether it is a square's one side.
 pub struct Sizes {
     pub named: &'static str,
     pub max_side: usize,
     pub zeros_end: bool,
+    pub square: bool,
 }
 
 /// `mxn`'s (POJ 2893).
@@ -106,6 +107,7 @@ pub const POJ_2893: Sizes = Sizes {
     named: "M N",
     max_side: MAX_SIDE,
     zeros_end: true,
+    square: false,
 };
 
 /// Reads the next case, a line of `sizes` (rows, columns), then the tiles however lines hold
@@ -122,7 +124,11 @@ pub fn board_after_size<R: Read>(
         let message = "expected a case or the 0 0 that ends the input, found the end of the input";
         return Err(input.error(input.end_line(), message.to_string()));
     }
-    let size: Vec<Option<usize>> = input.line().split_whitespace().map(parse_count).collect();
+    let mut size: Vec<Option<usize>> = input.line().split_whitespace().map(parse_count).collect();
+    // A square's one side is its rows and columns.
+    if sizes.square {
+        size.extend(size.first().copied());
+    }
     let sides = 2..=sizes.max_side;
     let (rows, columns) = match size[..] {
         [Some(0), Some(0)] if sizes.zeros_end => {

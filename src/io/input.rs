@@ -12,7 +12,7 @@ use crate::quote::{escaped, quoted};
 /// The longest line accepted, in bytes: a row of 999 six-digit numbers takes 7 KB.
 pub const MAX_LINE: usize = 1 << 16;
 
-/// The most rows, and numbers in a row, of the boards `mxn` and `solve` read (the fewest: 2).
+/// The most rows, and numbers in a row, of a board read (the fewest: 2).
 pub const MAX_SIDE: usize = 999;
 
 /// The error of a tile written `digits` on a board of `cells` cells (as [`Input::board`] says

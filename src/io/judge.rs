@@ -8,6 +8,7 @@ use std::process::ExitCode;
 #[cfg(feature = "progress")]
 use std::sync::Once;
 
+use crate::big_boards::{constructive, finishers::turn_last_block};
 use crate::board::{Board, Move};
 use crate::io::cli;
 #[cfg(feature = "show")]
@@ -334,6 +335,19 @@ fn write_answer(
 /// The letters of `moves`.
 pub fn letters(moves: &[Move], lowercase: bool) -> String {
     moves.iter().map(|m| m.letter_in(lowercase)).collect()
+}
+
+/// Writes a line of moves that solve the solvable board `tiles` (`width` to a row), built row by
+/// row and out as found ([`constructive::solve`]): O(moves) time, O(cells) memory.
+pub fn built_path_line(out: &mut Output, width: usize, tiles: &[u32]) -> io::Result<()> {
+    cli::in_pieces(out, |out| {
+        let mut written = Ok(());
+        constructive::solve(width, tiles, 4, turn_last_block, |m| {
+            written = out.write_all(&[m.letter() as u8]);
+            written.is_ok()
+        });
+        written.and_then(|()| writeln!(out))
+    })
 }
 
 impl<const W: usize, const N: usize> Solve<W, N> for Solver<W, N> {
