@@ -154,6 +154,7 @@ fn every_bundle_is_one_file_that_compiles_alone() {
         .collect();
     names.sort();
     let expected = [
+        "blank_first.rs",
         "distant.rs",
         "eight.rs",
         "eight_graph.rs",
@@ -314,7 +315,7 @@ fn an_unknown_name_lists_the_known_ones() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "error: no judge program 'nine'; known: distant, eight, eight_graph, eight_grid, eight_path, eight_steps, eight_two, eight_uva, eleven, fifteen, fifteen_lex, fifteen_path, fifteen_scatter, jiugong, mxn, rectangle, sliding, square_path\n"
+        "error: no judge program 'nine'; known: blank_first, distant, eight, eight_graph, eight_grid, eight_path, eight_steps, eight_two, eight_uva, eleven, fifteen, fifteen_lex, fifteen_path, fifteen_scatter, jiugong, mxn, rectangle, sliding, square_path\n"
     );
     assert!(output.stdout.is_empty());
 }
@@ -408,7 +409,7 @@ fn all_bundles_are_written_whole_or_not_at_all() {
         .map(|entry| entry.unwrap().file_name().into_string().unwrap())
         .collect();
     written.sort();
-    assert_eq!(written.len(), 18, "{:?}", written);
+    assert_eq!(written.len(), 19, "{:?}", written);
     assert!(
         written.iter().all(|name| name.ends_with(".rs")),
         "{:?}",

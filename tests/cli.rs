@@ -573,6 +573,7 @@ fn every_program_answers_version() {
         env!("CARGO_BIN_EXE_distant"),
         env!("CARGO_BIN_EXE_mxn"),
         env!("CARGO_BIN_EXE_square_path"),
+        env!("CARGO_BIN_EXE_blank_first"),
         env!("CARGO_BIN_EXE_solve"),
         env!("CARGO_BIN_EXE_bundle"),
     ];
@@ -635,6 +636,7 @@ fn help_lists_options_in_one_order_true_to_each_program() {
         FIFTEEN_SCATTER,
         RECTANGLE,
         env!("CARGO_BIN_EXE_square_path"),
+        env!("CARGO_BIN_EXE_blank_first"),
     ];
     for binary in judges
         .into_iter()
@@ -696,6 +698,7 @@ fn help_gives_no_measured_times() {
         env!("CARGO_BIN_EXE_distant"),
         env!("CARGO_BIN_EXE_mxn"),
         env!("CARGO_BIN_EXE_square_path"),
+        env!("CARGO_BIN_EXE_blank_first"),
         env!("CARGO_BIN_EXE_solve"),
     ];
     for program in programs {

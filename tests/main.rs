@@ -5,6 +5,7 @@
 mod common;
 
 mod batch;
+mod blank_first;
 mod bundle;
 mod cli;
 mod docs;

@@ -11,6 +11,7 @@ const EIGHT: &str = env!("CARGO_BIN_EXE_eight");
 const FIFTEEN_LEX: &str = env!("CARGO_BIN_EXE_fifteen_lex");
 const MXN: &str = env!("CARGO_BIN_EXE_mxn");
 const SQUARE_PATH: &str = env!("CARGO_BIN_EXE_square_path");
+const BLANK_FIRST: &str = env!("CARGO_BIN_EXE_blank_first");
 const BUNDLE: &str = env!("CARGO_BIN_EXE_bundle");
 
 /// Runs `script` in bash with `$P` naming `program`; its status is the script's.
@@ -87,6 +88,7 @@ fn the_programs_never_panic() {
     check_program(FIFTEEN_LEX, &format!("1000\n{}", board.repeat(1000)));
     check_program(MXN, &("2 2\n1 2\n3 0\n".repeat(20_000) + "0 0\n"));
     check_program(SQUARE_PATH, &"2\n3 1\n2 0\n".repeat(20_000));
+    check_program(BLANK_FIRST, &"2\n1\n0\n2\n3\n".repeat(20_000));
 }
 
 #[test]
