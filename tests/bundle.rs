@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
-use common::{grouped, line_of, run_with};
+use common::{grouped, line_of, random_board, rows_of, run_with, solvable_by_inversions, Rng};
 
 use engine::exact::cantor::{factorial, unrank};
 
@@ -37,9 +37,11 @@ fn scratch_dir(name: &str) -> PathBuf {
 
 /// Runs `compiler` on `source` alone as `edition`, warnings denied, with `options`, writing
 /// `output`; fails the test on any error or warning.
-fn rustc(compiler: &str, edition: &str, source: &Path, options: &str, output: &Path) {
+fn rustc(compiler: &str, edition: &str, source: &Path, options: &[&str], output: &Path) {
     let result = Command::new(compiler)
-        .args(["--edition", edition, "-D", "warnings", options, "-o"])
+        .args(["--edition", edition, "-D", "warnings"])
+        .args(options)
+        .arg("-o")
         .arg(output)
         .arg(source)
         .output()
@@ -58,7 +60,7 @@ fn rustc(compiler: &str, edition: &str, source: &Path, options: &str, output: &P
 /// Compiles `source` into a program, optimised; returns the program.
 fn compile(compiler: &str, edition: &str, source: &Path) -> PathBuf {
     let program = source.with_extension(format!("{}.bin", compiler.replace('/', "_")));
-    rustc(compiler, edition, source, "-O", &program);
+    rustc(compiler, edition, source, &["-O"], &program);
     program
 }
 
@@ -66,7 +68,7 @@ fn compile(compiler: &str, edition: &str, source: &Path) -> PathBuf {
 fn check(compiler: &str, edition: &str, source: &Path) {
     let compiled_by = compiler.replace('/', "_");
     let metadata = source.with_extension(format!("{}.{}.rmeta", compiled_by, edition));
-    rustc(compiler, edition, source, "--emit=metadata", &metadata);
+    rustc(compiler, edition, source, &["--emit=metadata"], &metadata);
 }
 
 /// Whether `line` begins an item that may carry a doc comment.
@@ -362,6 +364,108 @@ fn the_leetcode_form_answers_every_2x3_board_as_the_sliding_binary_does() {
     }
 }
 
+/// Codewars calls `slide_puzzle`; a small `main` does that for boards read from standard input,
+/// a board a line, its side then its tiles, and prints the tiles that slide, or `None`.
+const CODEWARS_CALLER: &str = r#"
+fn main() {
+    use std::io::BufRead;
+    for line in std::io::stdin().lock().lines() {
+        let line = line.unwrap();
+        let numbers: Vec<u8> = line.split_whitespace().map(|n| n.parse().unwrap()).collect();
+        let side = usize::from(numbers[0]);
+        let board: Vec<Vec<u8>> = numbers[1..].chunks(side).map(|row| row.to_vec()).collect();
+        match slide_puzzle(&board) {
+            Some(slid) => {
+                let slid: Vec<String> = slid.iter().map(|tile| tile.to_string()).collect();
+                println!("{}", slid.join(" "));
+            }
+            None => println!("None"),
+        }
+    }
+}
+"#;
+
+/// Codewars' form of `square_path` compiles as a library under every edition on both compilers,
+/// warnings denied, and solves the kata's three sample boards and random boards of 3x3 to
+/// 10x10: the tiles it names, slid in turn into the blank beside them, reach the goal; `None`
+/// where the inversion rule says no moves do.
+#[test]
+fn the_codewars_form_names_the_tiles_that_slide_to_the_goal() {
+    let text = bundler(&["square_path", "--codewars"]);
+    let entry = "pub fn slide_puzzle(arr: &[Vec<u8>]) -> Option<Vec<u8>>";
+    assert!(text.contains(entry) && !text.contains("fn main"));
+    let dir = scratch_dir("codewars");
+    let library = dir.join("square_path_codewars.rs");
+    std::fs::write(&library, &text).unwrap();
+    let source = dir.join("square_path_codewars_called.rs");
+    std::fs::write(&source, text + CODEWARS_CALLER).unwrap();
+    let mut boards: Vec<Vec<u32>> = vec![
+        vec![4, 1, 3, 2, 8, 0, 7, 6, 5],
+        vec![10, 3, 6, 4, 1, 5, 8, 0, 2, 13, 7, 15, 14, 9, 12, 11],
+        vec![
+            3, 7, 14, 15, 10, 1, 0, 5, 9, 4, 16, 2, 11, 12, 8, 17, 6, 13, 18, 20, 21, 22, 23, 19,
+            24,
+        ],
+    ];
+    let mut rng = Rng::new(773);
+    for side in 3..=10 {
+        for _ in 0..3 {
+            boards.push(random_board(side, side, &mut rng));
+        }
+    }
+    let side_of = |board: &[u32]| (2..).find(|side| side * side == board.len()).unwrap();
+    let input: String = boards
+        .iter()
+        .map(|board| format!("{} {}", side_of(board), rows_of(board.len(), board)))
+        .collect();
+    for compiler in compilers() {
+        for edition in ["2015", "2018", "2021"] {
+            let rlib = library.with_extension(format!("{}.{}.rlib", edition, compiler.len()));
+            rustc(
+                &compiler,
+                edition,
+                &library,
+                &["--crate-type=lib", "--emit=metadata"],
+                &rlib,
+            );
+        }
+        let program = compile(&compiler, "2021", &source);
+        let output = run_with(program.to_str().unwrap(), &[], input.as_bytes()).0;
+        assert!(output.status.success());
+        let answers = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(answers.lines().count(), boards.len());
+        let mut solved = 0;
+        for (board, answer) in boards.iter().zip(answers.lines()) {
+            let side = side_of(board);
+            if !solvable_by_inversions(side, side, board) {
+                assert_eq!(answer, "None");
+                continue;
+            }
+            let goal: Vec<u32> = (1..board.len() as u32).chain([0]).collect();
+            assert_eq!(after_slides(side, board, answer), Some(goal), "{:?}", board);
+            solved += 1;
+        }
+        assert!(solved >= 14, "{} solved", solved);
+    }
+}
+
+/// The board `tiles`, `side` wide, once the tiles `slid` (numbers separated by spaces) slide in
+/// turn into the blank; `None` if one is not beside it.
+fn after_slides(side: usize, tiles: &[u32], slid: &str) -> Option<Vec<u32>> {
+    let mut board = tiles.to_vec();
+    for tile in slid.split_whitespace() {
+        let tile: u32 = tile.parse().ok().filter(|&tile| tile != 0)?;
+        let at = board.iter().position(|&t| t == tile)?;
+        let blank = board.iter().position(|&t| t == 0)?;
+        let in_a_row = at / side == blank / side && (at + 1 == blank || blank + 1 == at);
+        if !in_a_row && at + side != blank && blank + side != at {
+            return None;
+        }
+        board.swap(at, blank);
+    }
+    Some(board)
+}
+
 /// A bundle compiled alone answers `--version` as its program does: Cargo's version, which the
 /// bundler writes in.
 #[test]
@@ -370,7 +474,7 @@ fn a_bundle_answers_version_as_its_program_does() {
     std::fs::write(&source, bundler(&["sliding"])).unwrap();
     // Unoptimised: it answers nothing else.
     let program = source.with_extension("bin");
-    rustc("rustc", "2021", &source, "-Copt-level=0", &program);
+    rustc("rustc", "2021", &source, &["-Copt-level=0"], &program);
     let bundled = run_with(program.to_str().unwrap(), &["--version"], b"").0;
     let expected = run_with(SLIDING, &["--version"], b"").0;
     assert!(bundled.status.success() && expected.status.success());

@@ -132,7 +132,7 @@ fn the_bundler_never_panics_and_says_what_is_wrong() {
         ),
         (
             "eight --leetcode",
-            "error: only sliding has a LeetCode form, not eight\n",
+            "error: eight has no --leetcode form; the forms: sliding --leetcode, square_path --codewars\n",
         ),
         ("nine --leetcode", "error: no judge program 'nine'; known: "),
         (

@@ -2,7 +2,7 @@
 //!
 //! `bundle NAME` prints the bundle of `bin/NAME.rs`; `bundle --all DIR` writes `DIR/NAME.rs` for
 //! every judge binary; `bundle sliding --leetcode` prints LeetCode's form (an `impl Solution`
-//! and no `main`); `bundle --help` prints the usage and the programs. Bad arguments are an
+//! and no `main`), `bundle square_path --codewars` Codewars' (`fn slide_puzzle`); `bundle --help` prints the usage and the programs. Bad arguments are an
 //! `error:` line and exit status 2, and output goes through the judge programs' writer, so a full
 //! disk or a closed pipe ends as it does for them.
 //!
@@ -68,12 +68,54 @@ impl Solution {
 }
 "#;
 
+/// Codewars' "Sliding Puzzle Solver" (kata 5a20eeccee1aae3cbc000090) calls this: `square_path`'s
+/// moves, as the tiles that slide.
+const CODEWARS_SQUARE_PATH: &str = r#"//! Codewars "Sliding Puzzle Solver", in Codewars' form: the tiles that slide, in order, for a
+//! square board, or `None` when no moves solve it (or it is no arrangement of `0..n*n`).
+
+use engine::board::check_arrangement;
+use engine::big_boards::finishers::turn_last_block;
+use engine::big_boards::constructive;
+
+pub fn slide_puzzle(arr: &[Vec<u8>]) -> Option<Vec<u8>> {
+    let width = arr.len();
+    let mut tiles: Vec<u32> = arr.iter().flatten().map(|&tile| u32::from(tile)).collect();
+    if width < 2 || tiles.len() != width * width || check_arrangement(&tiles).is_err() {
+        return None;
+    }
+    let start = tiles.clone();
+    let cells = tiles.len();
+    let mut blank = start.iter().position(|&tile| tile == 0)?;
+    let mut slid = Vec::new();
+    let solvable = constructive::solve(width, &start, 4, turn_last_block, |m| {
+        let next = m.target(width, cells, blank).expect("a move on the board");
+        slid.push(tiles[next] as u8);
+        tiles.swap(blank, next);
+        blank = next;
+        true
+    });
+    match solvable {
+        true => Some(slid),
+        false => None,
+    }
+}
+"#;
+
+/// The judges that call a function, not a program: the program, the option that asks for the
+/// form, and the form's source.
+const FORMS: [(&str, &str, &str); 2] = [
+    ("sliding", "--leetcode", LEETCODE_SLIDING),
+    ("square_path", "--codewars", CODEWARS_SQUARE_PATH),
+];
+
 const HELP: &str = "\
 bundle: one source file to submit to a judge, made from a program and the engine parts it uses
 
 Usage:
   bundle NAME                print the bundle of program NAME (bin/NAME.rs)
   bundle sliding --leetcode  print LeetCode 773's form of sliding: impl Solution, no main
+  bundle square_path --codewars
+                             print Codewars' form of square_path: fn slide_puzzle, no main
   bundle --all DIR           write DIR/NAME.rs for every program (git ignores submit/)
   bundle --help              print this help
   bundle --version           print the bundler's version
@@ -122,12 +164,26 @@ fn run() -> Run {
         [Some("--all")] => {
             Err("--all needs a folder to write into, as in: bundle --all submit".into())
         }
-        [Some("sliding"), Some("--leetcode")] | [Some("--leetcode"), Some("sliding")] => {
-            let command = "cargo run -q --bin bundle -- sliding --leetcode";
-            bundle_source(root, LEETCODE_SLIDING, command, "sliding").map(Some)
+        [Some(name), Some(option)] | [Some(option), Some(name)]
+            if option.starts_with("--") && !name.starts_with('-') =>
+        {
+            match FORMS.iter().find(|form| (form.0, form.1) == (name, option)) {
+                Some(&(_, _, source)) => {
+                    let command = format!("cargo run -q --bin bundle -- {} {}", name, option);
+                    bundle_source(root, source, &command, name).map(Some)
+                }
+                None => known(root, name).and_then(|()| {
+                    let forms: Vec<String> =
+                        FORMS.iter().map(|f| format!("{} {}", f.0, f.1)).collect();
+                    Err(format!(
+                        "{} has no {} form; the forms: {}",
+                        name,
+                        option,
+                        forms.join(", ")
+                    ))
+                }),
+            }
         }
-        [Some(name), Some("--leetcode")] | [Some("--leetcode"), Some(name)] => known(root, name)
-            .and_then(|()| Err(format!("only sliding has a LeetCode form, not {}", name))),
         [Some(name)] if !name.starts_with('-') => bundle(root, name).map(Some),
         [] => Err("name a program to bundle, or --all DIR (see --help)".to_string()),
         _ => {
