@@ -2,9 +2,10 @@
 //!
 //! `bundle NAME` prints the bundle of `bin/NAME.rs`; `bundle --all DIR` writes `DIR/NAME.rs` for
 //! every judge binary; `bundle sliding --leetcode` prints LeetCode's form (an `impl Solution`
-//! and no `main`), `bundle square_path --codewars` Codewars' (`fn slide_puzzle`); `bundle --help` prints the usage and the programs. Bad arguments are an
-//! `error:` line and exit status 2, and output goes through the judge programs' writer, so a full
-//! disk or a closed pipe ends as it does for them.
+//! and no `main`), `bundle square_path --codewars` Codewars' (`fn slide_puzzle`); `bundle
+//! --help` prints the usage and the programs. Bad arguments are an `error:` line and exit status
+//! 2, and output goes through the judge programs' writer, so a full disk or a closed pipe ends as
+//! it does for them.
 //!
 //! The bundle is the binary's source, then each engine module it reaches as `mod NAME { ... }`
 //! holding only the items reached: the modules of the engine's folders (`src/search/ida_star.rs`)

@@ -1,5 +1,6 @@
 //! Boards whose shape the input gives, of up to 999 x 999 cells: `solve`'s, a row a line and a
-//! blank line between boards; the judges', a line of the size, then the tiles. Each error names its line. O(cells) time and memory a board.
+//! blank line between boards; the judges', a line of the size, then the tiles. Errors name their
+//! line. O(cells) time and memory a board.
 
 use std::io::Read;
 
