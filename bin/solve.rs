@@ -31,7 +31,8 @@ Prints, for each board, moves of the blank (D, L, R, U) that turn it into 1 2 ..
 blank in the bottom-right cell, or into the goal of --goal: the fewest moves, and of those the
 first in dictionary order, on boards of up to 16 cells (2x2 to 4x4, 2x8, 3x5, ...) and with
 --optimal on 5x5; on boards of up to 100 cells (5x5 to 10x10, ...) short moves found by beam
-search, not proven the fewest; on larger boards moves built row by row, the last block of up to
+search, not proven the fewest; up to 256 cells (16x16) the same, built row by row from where the
+search stops if it gets lost; on larger boards moves built row by row, the last block of up to
 100 cells by beam search. An empty line for a board already solved, and unsolvable when no
 sequence of moves solves it (parity decides, before any search).
 

@@ -10,12 +10,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use common::{
-    distances_by_hash_map, first_shortest_path, korf_felner_50, manhattan_sum,
-    random_solvable_board, random_walk, replay, rows_of, run_with, slides, solvable_by_inversions,
-    stdout_of, Rng, SHAPES_UP_TO_16_CELLS,
+    distances_by_hash_map, first_shortest_path, korf_felner_50, manhattan_sum, mxn_case,
+    random_solvable_board, random_walk, random_walk_on, replay, rows_of, run_with, slides,
+    solvable_by_inversions, stdout_of, Rng, SHAPES_UP_TO_16_CELLS,
 };
 
 const SOLVE: &str = env!("CARGO_BIN_EXE_solve");
+const MXN: &str = env!("CARGO_BIN_EXE_mxn");
 
 /// The goal `1 2 .. cells-1 0`.
 fn goal(cells: usize) -> Vec<u8> {
@@ -173,6 +174,30 @@ fn boards_of_every_other_shape_of_up_to_16_cells_against_a_plain_ida_star() {
 /// the length first, the lower bound eighth.
 fn stats_words(stats: &str) -> Vec<&str> {
     stats.split([' ', ',']).filter(|w| !w.is_empty()).collect()
+}
+
+/// Up to 256 cells, beam search on the whole board comes first: a 12x12 board a few hundred
+/// moves from the goal gets a path that replays to it, at most three times the tiles' distance
+/// from home, where the one built row by row (`mxn --path`), which walks every tile home however
+/// near the goal the board is, takes more.
+#[test]
+fn a_large_board_near_the_goal_gets_a_shorter_path_than_construction_alone() {
+    let mut rng = Rng::new(144);
+    let board = random_walk_on(12, 12, 3000, &mut rng);
+    let path = stdout_of(SOLVE, &[], &input_of(12, std::slice::from_ref(&board)));
+    let path = path.trim_end();
+    let goal: Vec<u32> = (1..144).chain([0]).collect();
+    assert_eq!(replay(12, &board, path), Some(goal));
+    let built = stdout_of(MXN, &["--path"], &(mxn_case(12, 12, &board) + "0 0\n"));
+    let built = built.lines().nth(1).unwrap();
+    let distance = manhattan_sum(12, &board) as usize;
+    assert!(
+        path.len() <= 3 * distance && 3 * distance < built.len(),
+        "{} moves, {} built, distance {}",
+        path.len(),
+        built.len(),
+        distance
+    );
 }
 
 #[test]

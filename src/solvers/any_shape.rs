@@ -4,9 +4,11 @@
 //! ([`crate::solvers::up_to_16`]) beyond, one instance for each shape, made when first asked and
 //! kept with its tables; a tall board turned on its side; short moves by beam search
 //! ([`crate::big_boards::beam`]) on boards of up to [`BEAM_CELLS`] cells, 5x5 to 10x10 and the
-//! like; on larger boards a solution by construction ([`crate::big_boards::constructive`]),
-//! streamed as it is found, that leaves its last block of at most [`BEAM_CELLS`] cells to the beam
-//! search (or to the optimal solver, when the block has at most 16 cells).
+//! like, and first on boards of up to [`beam::MAX_CELLS`] cells, which construction
+//! ([`crate::big_boards::constructive`]) finishes from the nearest board the search met; on larger
+//! boards construction alone, streamed as it is found, that leaves its last block of at most
+//! [`BEAM_CELLS`] cells to the beam search (or to the optimal solver, when the block has at most
+//! 16 cells).
 //!
 //! Each solution comes with the best lower bound known: its own length when it is optimal, else
 //! Manhattan distance plus linear conflict over every row and column
@@ -185,8 +187,9 @@ impl AnyShape {
     /// # Complexity
     /// Up to 16 cells, IDA*: microseconds to seconds a board, the tables built once a shape
     /// needs them; 5x5 with `optimal_5x5`, seconds to days. Up to [`BEAM_CELLS`] cells, beam
-    /// search: O(`effort` · `BEAM_WORK` · path) time, about a second a board. Larger boards,
-    /// construction: O(cells · (width + height)) moves and time, then a block's beam search.
+    /// search: O(`effort` · `BEAM_WORK` · path) time, about a second a board; up to
+    /// [`beam::MAX_CELLS`] the same, seconds a board. Larger boards, construction: O(cells ·
+    /// (width + height)) moves and time, then a block's beam search.
     pub fn solve(
         &mut self,
         width: usize,
@@ -221,7 +224,8 @@ impl AnyShape {
 
     /// Short moves from `tiles`, a board at least as wide as tall (`width` to a row) of more
     /// cells than are solved in the fewest moves, which can reach the goal: by beam search on a
-    /// board of at most a block's cells, else by construction down to such a block.
+    /// board of at most a block's cells, else by construction down to such a block, from where
+    /// a beam search on the whole board stops if it has at most [`beam::MAX_CELLS`] cells.
     fn short_moves(&mut self, width: usize, tiles: &[u32], emit: &mut dyn FnMut(Move)) -> Report {
         let mut length = 0;
         let mut counted = |m| {
@@ -231,11 +235,31 @@ impl AnyShape {
         if tiles.len() <= last_block(width) {
             self.finish(width, tiles).into_iter().for_each(&mut counted);
         } else {
-            let finish = |width: usize, block: &[u32]| self.finish(width, block);
-            constructive::solve(width, tiles, last_block(width), finish, |m| {
-                counted(m);
-                true
-            });
+            // Up to the beam's most cells, beam search on the whole board first: where it loses
+            // its way, construction goes on from the nearest board it met. Construction alone
+            // pays for every tile's walk, even on a board a few hundred moves from the goal.
+            let (mut nearest, mut solved) = (None, false);
+            if tiles.len() <= beam::MAX_CELLS {
+                let moves = match self.beam(width, tiles) {
+                    Outcome::Goal(moves) => {
+                        solved = true;
+                        moves
+                    }
+                    Outcome::Nearest(moves) => {
+                        nearest = Some(replay(width, tiles, &moves).expect("moves on the board"));
+                        moves
+                    }
+                };
+                moves.into_iter().for_each(&mut counted);
+            }
+            if !solved {
+                let board = nearest.as_deref().unwrap_or(tiles);
+                let finish = |width: usize, block: &[u32]| self.finish(width, block);
+                constructive::solve(width, board, last_block(width), finish, |m| {
+                    counted(m);
+                    true
+                });
+            }
         }
         let lower_bound = self.lower_bound(width, tiles);
         Report {
@@ -385,6 +409,7 @@ impl AnyShape {
         match cells {
             _ if self.solves_optimally(width, cells) => None,
             _ if cells <= last_block(wide) => Some("beam search"),
+            _ if cells <= beam::MAX_CELLS => Some("beam search, then building from where it stops"),
             _ => Some("building the moves, then solving the last block"),
         }
     }
@@ -651,10 +676,14 @@ mod tests {
         assert_eq!(method(5, 25), Some("beam search"));
         assert_eq!(method(8, 64), Some("beam search"));
         assert_eq!(method(10, 100), Some("beam search"));
+        let beam_first = Some("beam search, then building from where it stops");
+        assert_eq!(method(11, 121), beam_first);
+        assert_eq!(method(3, 120), beam_first);
+        assert_eq!(method(30, 60), beam_first);
+        assert_eq!(method(16, 256), beam_first);
         let built = Some("building the moves, then solving the last block");
-        assert_eq!(method(11, 121), built);
-        assert_eq!(method(3, 120), built);
-        assert_eq!(method(30, 60), built);
+        assert_eq!(method(17, 289), built);
+        assert_eq!(method(2, 300), built);
         #[cfg(feature = "tables")]
         {
             let optimal_5x5 = AnyShapeSettings {
