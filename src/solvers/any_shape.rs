@@ -224,8 +224,8 @@ impl AnyShape {
 
     /// Short moves from `tiles`, a board at least as wide as tall (`width` to a row) of more
     /// cells than are solved in the fewest moves, which can reach the goal: by beam search on a
-    /// board of at most a block's cells, else by construction down to such a block, from where
-    /// a beam search on the whole board stops if it has at most [`beam::MAX_CELLS`] cells.
+    /// board of at most a block's cells; else by construction down to such a block, on a board
+    /// of at most [`beam::MAX_CELLS`] cells from where a beam search on the whole board stops.
     fn short_moves(&mut self, width: usize, tiles: &[u32], emit: &mut dyn FnMut(Move)) -> Report {
         let mut length = 0;
         let mut counted = |m| {
