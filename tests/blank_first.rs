@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{random_board, replay, rows_of, run_with, solvable_by_inversions, stdout_of, Rng};
+use common::{random_board, replay, rows_of, solvable_by_inversions, stdout_of, Rng};
 
 const BLANK_FIRST: &str = env!("CARGO_BIN_EXE_blank_first");
 
@@ -71,12 +71,6 @@ fn bad_input_is_an_error_after_the_answers_before_it() {
             "line 8: tile 1 appears twice and tile 2 is missing",
         ),
     ] {
-        let (output, _) = run_with(BLANK_FIRST, &[], (first.to_string() + rest).as_bytes());
-        assert_eq!(output.status.code(), Some(2), "{:?}", rest);
-        assert_eq!(String::from_utf8_lossy(&output.stdout), "1\nLEFT\n");
-        assert_eq!(
-            String::from_utf8_lossy(&output.stderr),
-            format!("error: {}\n", error)
-        );
+        common::fails_after_answering(BLANK_FIRST, &(first.to_string() + rest), "1\nLEFT\n", error);
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{random_board, random_solvable_board, replay, rows_of, run_with, Rng};
+use common::{random_board, random_solvable_board, replay, rows_of, Rng};
 use common::{solvable_by_inversions, stdout_of};
 
 const SQUARE_PATH: &str = env!("CARGO_BIN_EXE_square_path");
@@ -83,12 +83,6 @@ fn bad_sizes_are_errors_after_the_answers_before_them() {
             "line 7: expected 9 tiles for a 3 x 3 board, found the end of the input after 6",
         ),
     ] {
-        let (output, _) = run_with(SQUARE_PATH, &[], (first.to_string() + rest).as_bytes());
-        assert_eq!(output.status.code(), Some(2), "{:?}", rest);
-        assert_eq!(String::from_utf8_lossy(&output.stdout), "LURD\n");
-        assert_eq!(
-            String::from_utf8_lossy(&output.stderr),
-            format!("error: {}\n", error)
-        );
+        common::fails_after_answering(SQUARE_PATH, &(first.to_string() + rest), "LURD\n", error);
     }
 }

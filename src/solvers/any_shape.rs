@@ -39,6 +39,7 @@ use crate::solvers::up_to_16::{path_to_any_goal, Ladder};
 use crate::solvers::up_to_9::{self, PathEach};
 #[cfg(feature = "tables")]
 use crate::threads::with_ticks;
+use std::borrow::Cow;
 #[cfg(feature = "tables")]
 use std::sync::Arc;
 #[cfg(feature = "tables")]
@@ -238,24 +239,23 @@ impl AnyShape {
             // Up to the beam's most cells, beam search on the whole board first: where it loses
             // its way, construction goes on from the nearest board it met. Construction alone
             // pays for every tile's walk, even on a board a few hundred moves from the goal.
-            let (mut nearest, mut solved) = (None, false);
-            if tiles.len() <= beam::MAX_CELLS {
-                let moves = match self.beam(width, tiles) {
+            let build_from = match tiles.len() <= beam::MAX_CELLS {
+                true => match self.beam(width, tiles) {
                     Outcome::Goal(moves) => {
-                        solved = true;
-                        moves
+                        moves.into_iter().for_each(&mut counted);
+                        None
                     }
                     Outcome::Nearest(moves) => {
-                        nearest = Some(replay(width, tiles, &moves).expect("moves on the board"));
-                        moves
+                        let nearest = replay(width, tiles, &moves).expect("moves on the board");
+                        moves.into_iter().for_each(&mut counted);
+                        Some(Cow::Owned(nearest))
                     }
-                };
-                moves.into_iter().for_each(&mut counted);
-            }
-            if !solved {
-                let board = nearest.as_deref().unwrap_or(tiles);
+                },
+                false => Some(Cow::Borrowed(tiles)),
+            };
+            if let Some(board) = build_from {
                 let finish = |width: usize, block: &[u32]| self.finish(width, block);
-                constructive::solve(width, board, last_block(width), finish, |m| {
+                constructive::solve(width, &board, last_block(width), finish, |m| {
                     counted(m);
                     true
                 });

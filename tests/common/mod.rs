@@ -293,6 +293,19 @@ pub const SHAPES_UP_TO_16_CELLS: [(usize, usize); 19] = [
     (4, 4),
 ];
 
+/// Runs `binary` on `input`, which holds bad input after good: exit status 2, `answered` on
+/// standard output (the answers before the fault) and the one line `error: ERROR` on standard
+/// error.
+pub fn fails_after_answering(binary: &str, input: &str, answered: &str, error: &str) {
+    let (output, _) = run_with(binary, &[], input.as_bytes());
+    assert_eq!(output.status.code(), Some(2), "{:?}", input);
+    assert_eq!(String::from_utf8_lossy(&output.stdout), answered);
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        format!("error: {}\n", error)
+    );
+}
+
 /// The board `tiles`, `columns` wide, after the blank's moves `path` (letters `D`, `L`, `R`, `U`);
 /// `None` if a move leaves the board or a letter is none of those. Written here, apart from the
 /// engine's moves, so that a path is checked by code that shares nothing with what found it.
