@@ -80,11 +80,8 @@ pub fn beside_second<const W: usize, const N: usize>(
 
 /// Korf and Felner's 6-6-3 tables kept in `dir`, beside their move rules.
 #[cfg(feature = "tables")]
-pub fn saved_663<const W: usize, const N: usize>(
-    dir: &Path,
-    threads: usize,
-) -> (PatternDb<W, N>, &'static MoveRules) {
-    let build = |tiles: &[u8], _, _: &dyn Fn(u8, u64)| build_table::<W, N>(tiles);
+pub fn saved_663(dir: &Path, threads: usize) -> (PatternDb<4, 16>, &'static MoveRules) {
+    let build = |tiles: &[u8], _, _: &dyn Fn(u8, u64)| build_table::<4, 16>(tiles);
     let partition = Partition {
         groups: &PARTITION_663,
         name: "6-6-3",
@@ -98,12 +95,12 @@ pub fn saved_663<const W: usize, const N: usize>(
 /// fraction of 6-6-3's nodes, but half a gigabyte, tens of seconds and a gigabyte of memory to
 /// build ([`crate::pdb::large`]).
 #[cfg(feature = "tables")]
-pub fn saved_78<const W: usize, const N: usize>(dir: &Path, threads: usize) -> PatternDb<W, N> {
+pub fn saved_78(dir: &Path, threads: usize) -> PatternDb<4, 16> {
     let partition = Partition {
         groups: &PARTITION_78,
         name: "7-8",
         at_once: 1,
-        build: build_large::<W, N>,
+        build: build_large::<4, 16>,
     };
     saved(Some(dir), threads, partition)
 }

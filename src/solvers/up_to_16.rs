@@ -238,42 +238,18 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
         if settings.threads.is_some() {
             self.threads = settings.threads();
         }
+        // Only the 4x4 board keeps tables: the code that loads, builds and saves them is
+        // compiled for that shape alone, not for every shape of `solve` (seconds of build each).
         #[cfg(feature = "tables")]
-        if let Some(dir) = &settings.tables {
-            self.keep_tables_in(dir.clone());
+        if let (Some(dir), Some(fifteen)) = (&settings.tables, self.as_4x4()) {
+            fifteen.keep_tables_in(dir.clone());
         }
     }
 
-    /// [`Ladder::apply`]'s tables kept in `dir`.
+    /// This solver, if it is the 4x4 board's.
     #[cfg(feature = "tables")]
-    fn keep_tables_in(&mut self, dir: PathBuf) {
-        if (W, N) != (4, 16) {
-            return;
-        }
-        // A case alone, and the first climb, which builds the 7-8 tables, climb later.
-        let large = match crate::pdb::saved::file(&dir, &PARTITION_78).exists() {
-            true => [LARGE_LOAD_COST, LARGE_CLIMB_LATE],
-            false => [LARGE_CLIMB_LATE; 2],
-        };
-        self.table_dir = dir;
-        self.rungs = vec![
-            Rung {
-                get: |solver| {
-                    let (db, rules) = ready::saved_663(&solver.table_dir, solver.threads);
-                    Heuristic::Tables(db, rules)
-                },
-                pays_after: [LOAD_COST; 2],
-            },
-            Rung {
-                get: |solver| {
-                    // The 6-6-3 tables go first: the 7-8 build needs nearly all of a gigabyte.
-                    let (_, rules) = solver.take_tables();
-                    let db = ready::saved_78(&solver.table_dir, solver.threads);
-                    Heuristic::Tables(db, rules)
-                },
-                pays_after: large,
-            },
-        ];
+    fn as_4x4(&mut self) -> Option<&mut Ladder<4, 16>> {
+        (self as &mut dyn std::any::Any).downcast_mut()
     }
 
     /// This solver, answering `None` for cases that need more than `max_moves` moves (LightOJ
@@ -357,6 +333,37 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
             Heuristic::Tables(db, rules) => (db, rules),
             _ => unreachable!("a rung of tables below"),
         }
+    }
+}
+
+#[cfg(feature = "tables")]
+impl Ladder<4, 16> {
+    /// [`Ladder::apply`]'s tables kept in `dir`.
+    fn keep_tables_in(&mut self, dir: PathBuf) {
+        // A case alone, and the first climb, which builds the 7-8 tables, climb later.
+        let large = match crate::pdb::saved::file(&dir, &PARTITION_78).exists() {
+            true => [LARGE_LOAD_COST, LARGE_CLIMB_LATE],
+            false => [LARGE_CLIMB_LATE; 2],
+        };
+        self.table_dir = dir;
+        self.rungs = vec![
+            Rung {
+                get: |solver| {
+                    let (db, rules) = ready::saved_663(&solver.table_dir, solver.threads);
+                    Heuristic::Tables(db, rules)
+                },
+                pays_after: [LOAD_COST; 2],
+            },
+            Rung {
+                get: |solver| {
+                    // The 6-6-3 tables go first: the 7-8 build needs nearly all of a gigabyte.
+                    let (_, rules) = solver.take_tables();
+                    let db = ready::saved_78(&solver.table_dir, solver.threads);
+                    Heuristic::Tables(db, rules)
+                },
+                pays_after: large,
+            },
+        ];
     }
 }
 
