@@ -7,14 +7,13 @@
 # input and both outputs on a mismatch.
 #
 # Then it bundles every judge binary into one source file (bin/bundle/), compiles each bundle
-# alone with `rustc -O -D warnings` under edition 2015 on an old compiler, as a judge would
-# (Debian bookworm's rustc is 1.63), and judges the same samples on each build; that compiler
-# first type-checks the library and every program, as the crate promises Rust 1.63: OLD_RUSTC if
-# set, else /usr/bin/rustc when it is another version than `rustc`. With none (OLD_RUSTC= skips
-# it), the bundles are compiled by `rustc` under edition 2021 instead, and the old-compiler check
-# counts as skipped. (tests/bundle.rs checks that every bundle compiles without a warning under
-# every edition, 2015 to 2021, on both compilers; the samples already ran on the new compiler's
-# build of the same code, so judging them once more there would cost a third more for little.)
+# alone with `rustc -O -D warnings` under edition 2015, as a judge would, and judges the same
+# samples on each build. An old compiler (Debian bookworm's rustc is 1.63: OLD_RUSTC if set, else
+# /usr/bin/rustc when it is another version than `rustc`) type-checks the library and every
+# program, as the crate promises Rust 1.63, and tests/bundle.rs type-checks every bundle on it
+# and on `rustc` under every edition, 2015 to 2021, warnings denied. With none (OLD_RUSTC= skips
+# it), the old-compiler checks count as skipped. (The bundles are built by `rustc`, not the old
+# compiler, whose optimiser takes three times as long on the same code.)
 #
 # The last line, "N passed, N failed", counts every test of `cargo test` (each of its binaries
 # runs, whatever fails in another) and every sample verdict, and ends ", 1 skipped" after a line
@@ -182,18 +181,17 @@ step "samples on the Cargo-built binaries (time limit ${TIME_LIMIT}s a case)"
 check_cases_listed || exit 1
 judge_samples cargo target/release
 
-# judge_bundles LABEL COMPILER EDITION: compiles every bundle alone with COMPILER under
-# EDITION, optimised, warnings denied, and judges the samples on each build.
+# judge_bundles: compiles every bundle alone with `rustc` under edition 2015, optimised, warnings
+# denied, two at a time (one per core, each as one code generation unit), and judges the
+# samples on each build.
 judge_bundles() {
-    local label=$1 compiler=$2 edition=$3 dir="$work/$1-$3"
+    local dir="$work/bundled"
     mkdir -p "$dir"
-    # Two at a time, one per core, each as one code generation unit: the same program, in a
-    # sixth less of Rust 1.63's time.
     printf '%s\n' "$work"/bundles/*.rs | xargs -P 2 -I{} sh -c '
-        "$1" --edition "$2" -O -C codegen-units=1 -D warnings -o "$3/$(basename "$4" .rs)" "$4" ||
-            echo "error: $1 --edition $2 could not compile the bundle $(basename "$4")"
-    ' sh "$compiler" "$edition" "$dir" {}
-    judge_samples "$label --edition $edition" "$dir" unbundled
+        rustc --edition 2015 -O -C codegen-units=1 -D warnings -o "$1/$(basename "$2" .rs)" "$2" ||
+            echo "error: rustc --edition 2015 could not compile the bundle $(basename "$2")"
+    ' sh "$dir" {}
+    judge_samples "rustc-$(rustc --version | cut -d' ' -f2) --edition 2015" "$dir" unbundled
 }
 
 step "bundles: cargo run -q --bin bundle -- --all"
@@ -214,15 +212,13 @@ if [ -n "$OLD_RUSTC" ]; then
         CARGO_MANIFEST_DIR=$PWD "$OLD_RUSTC" "${with_features[@]}" --crate-type bin --crate-name program \
             --extern engine="$work/libengine.rmeta" --emit=metadata -o "$work/program.rmeta" "$program" || exit 1
     done
-    step "samples on the bundles compiled alone by $old_version (OLD_RUSTC=$OLD_RUSTC), edition 2015"
-    judge_bundles "rustc-$(echo "$old_version" | cut -d' ' -f2)" "$OLD_RUSTC" 2015
 else
-    skipped="the old-compiler check (Rust 1.63 type-checks and edition 2015 bundles): no OLD_RUSTC, and no other rustc at /usr/bin/rustc"
+    skipped="the old-compiler checks (Rust 1.63 type-checks the library, the programs and the bundles): no OLD_RUSTC, and no other rustc at /usr/bin/rustc"
     step "SKIPPED: $skipped"
     echo "(with Debian bookworm's rustc 1.63: apt-get install rustc, then run this again)"
-    step "samples on the bundles compiled alone by $(rustc --version), edition 2021"
-    judge_bundles rustc rustc 2021
 fi
+step "samples on the bundles compiled alone by $(rustc --version), edition 2015"
+judge_bundles
 
 echo
 echo "all done in $(($(date +%s) - started)) s"

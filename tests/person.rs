@@ -458,7 +458,6 @@ fn a_stop_during_an_optimal_search_prints_the_path_known_and_the_bound_proven() 
     stopped_by("INT", 2, &hard, None, Some(fewest));
     stopped_by("TERM", 15, &hard, Some(&middle), None);
     stopped_by("HUP", 1, &hard, Some(&corner), None);
-    stopped_by("TERM", 15, &hard, None, Some(fewest));
 }
 
 /// `solve --optimal --stats` on an easy board then `hard`, towards `goal` if given, stopped by
