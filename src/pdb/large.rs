@@ -19,9 +19,12 @@
 //! byte keeps the regions expanded before in its high bits, where no mark lands, as those
 //! regions are reached. The placements are walked grouped by the set of cells they take
 //! (`SetOrder`): a set's regions and each step's child set and regions are looked up once
-//! for its placements, not once a placement, and the finished table is put in rank order.
+//! for its placements, not once a placement, and the finished table is put in rank order. A
+//! flag for each chunk of placements says whether a mark landed there, and whether it holds
+//! placements to expand: the levels near the first and the last, which reach few placements,
+//! pass over the rest a chunk at a time.
 
-use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
 
 use crate::memory::{self, MORE_MEMORY};
@@ -116,18 +119,37 @@ fn build_labelled<const W: usize, const N: usize, L: Label>(
     let what = || format!("the table of tiles {:?}", tiles);
     let len = table_len(N, k);
     let mut table = memory::filled::<u8>(len, what);
-    let mut marks: Vec<AtomicU64> = Vec::new();
     let words = (len + 7) / 8;
-    memory::reserve(&mut marks, words, what, MORE_MEMORY);
-    marks.extend((0..words).map(|_| AtomicU64::new(0)));
+    let mut words_of_marks: Vec<AtomicU64> = Vec::new();
+    memory::reserve(&mut words_of_marks, words, what, MORE_MEMORY);
+    words_of_marks.extend((0..words).map(|_| AtomicU64::new(0)));
+    let chunks = (len + order.chunk - 1) / order.chunk;
+    let flags = || {
+        (0..chunks)
+            .map(|_| AtomicBool::new(false))
+            .collect::<Vec<_>>()
+    };
+    let marks = Marks {
+        words: words_of_marks,
+        landed: flags(),
+        chunk: order.chunk,
+    };
+    // The chunks with placements to expand at this level.
+    let open = flags();
     let labels = region_labels::<W, N, L>(k);
     let home: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
     let goal_region = labels[set_rank(mask(&home))].region(N - 1);
-    mark(&marks, order.index(&home), goal_region);
+    marks.mark(order.index(&home), goal_region);
     let mut reached = 0;
     for distance in 0u8.. {
         let [marked, first] = sweep(&mut table, order.chunk, threads, |base, entries| {
-            settle(&marks, base, entries, distance)
+            let chunk = base / order.chunk;
+            if !marks.landed[chunk].swap(false, Relaxed) {
+                return [0, 0];
+            }
+            let [gained, first] = marks.settle(base, entries, distance);
+            open[chunk].store(gained != 0, Relaxed);
+            [gained, first]
         });
         if marked == 0 {
             break;
@@ -135,7 +157,9 @@ fn build_labelled<const W: usize, const N: usize, L: Label>(
         reached += first;
         progress(distance, reached);
         sweep(&mut table, order.chunk, threads, |base, entries| {
-            expand::<W, N, L>(&order, &labels, base, entries, &marks);
+            if open[base / order.chunk].swap(false, Relaxed) {
+                expand::<W, N, L>(&order, &labels, base, entries, &marks);
+            }
             [0, 0]
         });
     }
@@ -449,48 +473,77 @@ pub fn carried_table<const N: usize>(
     })
 }
 
-/// Marks region `index` of the placement of rank `rank` as just reached.
-#[inline]
-fn mark(marks: &[AtomicU64], rank: usize, index: usize) {
-    let bits = 0x11u64 << (index + 8 * (rank % 8));
-    let word = &marks[rank / 8];
-    if word.load(Relaxed) & bits == 0 {
-        word.fetch_or(bits & 0xf0f0_f0f0_f0f0_f0f0, Relaxed);
-    }
+/// The marks of a build: a byte a placement, eight to a word, and a flag a chunk of placements
+/// that says whether a mark landed there since it was last settled.
+struct Marks {
+    words: Vec<AtomicU64>,
+    landed: Vec<AtomicBool>,
+    chunk: usize,
 }
 
-/// The regions just reached of the placements from rank `base` on (a multiple of 8), whose
-/// entries are `entries`, made reached; a placement that gained a region is marked for the next
-/// expansion, its entry set to `distance` if it had none, its regions reached before kept in its
-/// high bits for [`expand`] to leave. Returns how many were marked, and how many of those were
-/// reached for the first time.
-fn settle(marks: &[AtomicU64], base: usize, entries: &mut [u8], distance: u8) -> [u64; 2] {
-    let (mut gained, mut first) = (0, 0);
-    for (w, entries) in entries.chunks_mut(8).enumerate() {
-        let word = &marks[base / 8 + w];
-        let bytes = word.load(Relaxed);
-        if bytes & 0xf0f0_f0f0_f0f0_f0f0 == 0 {
-            continue;
-        }
-        let mut settled = 0u64;
-        for (i, entry) in entries.iter_mut().enumerate() {
-            let byte = (bytes >> (8 * i)) as u8;
-            let (reached, new) = (byte & 0xf, byte >> 4 & !byte);
-            let mut expanded = 0;
-            if new != 0 {
-                if reached == 0 {
-                    *entry = distance;
-                    first += 1;
-                }
-                *entry |= FRONTIER;
-                gained += 1;
-                expanded = reached;
+impl Marks {
+    /// Marks region `index` of the placement of rank `rank` as just reached.
+    #[inline]
+    fn mark(&self, rank: usize, index: usize) {
+        let bits = 0x11u64 << (index + 8 * (rank % 8));
+        let word = &self.words[rank / 8];
+        if word.load(Relaxed) & bits == 0 {
+            word.fetch_or(bits & 0xf0f0_f0f0_f0f0_f0f0, Relaxed);
+            let landed = &self.landed[rank / self.chunk];
+            if !landed.load(Relaxed) {
+                landed.store(true, Relaxed);
             }
-            settled |= u64::from(reached | new | expanded << 4) << (8 * i);
         }
-        word.store(settled, Relaxed);
     }
-    [gained, first]
+
+    /// The regions just reached of the placements from rank `base` on (a multiple of 8), whose
+    /// entries are `entries`, made reached; a placement that gained a region is marked for the
+    /// next expansion, its entry set to `distance` if it had none, its regions reached before
+    /// kept in its high bits for [`expand`] to leave. Returns how many were marked, and how many
+    /// of those were reached for the first time.
+    fn settle(&self, base: usize, entries: &mut [u8], distance: u8) -> [u64; 2] {
+        let (mut gained, mut first) = (0, 0);
+        for (w, entries) in entries.chunks_mut(8).enumerate() {
+            let word = &self.words[base / 8 + w];
+            let bytes = word.load(Relaxed);
+            if bytes & 0xf0f0_f0f0_f0f0_f0f0 == 0 {
+                continue;
+            }
+            let mut settled = 0u64;
+            for (i, entry) in entries.iter_mut().enumerate() {
+                let byte = (bytes >> (8 * i)) as u8;
+                let (reached, new) = (byte & 0xf, byte >> 4 & !byte);
+                let mut expanded = 0;
+                if new != 0 {
+                    if reached == 0 {
+                        *entry = distance;
+                        first += 1;
+                    }
+                    *entry |= FRONTIER;
+                    gained += 1;
+                    expanded = reached;
+                }
+                settled |= u64::from(reached | new | expanded << 4) << (8 * i);
+            }
+            word.store(settled, Relaxed);
+        }
+        [gained, first]
+    }
+
+    /// The regions of the placement at `index` reached since its last expansion, as
+    /// [`Marks::settle`] left them; those expanded before are taken out of its high bits, so
+    /// marks can land there.
+    fn newly_reached(&self, index: usize) -> u8 {
+        let (word, shift) = (&self.words[index / 8], 8 * (index % 8));
+        let byte = (word.load(Relaxed) >> shift) as u8;
+        // The regions expanded at an earlier level stand in the high bits, where no mark lands, as
+        // they are reached: only the others are expanded now.
+        let expanded = byte >> 4 & byte & 0xf;
+        if expanded != 0 {
+            word.fetch_and(!(u64::from(expanded) << (shift + 4)), Relaxed);
+        }
+        byte & 0xf & !expanded
+    }
 }
 
 /// The placements marked in `entries`, those of whole sets from `base` on in `order`,
@@ -501,7 +554,7 @@ fn expand<const W: usize, const N: usize, L: Label>(
     labels: &[L],
     base: usize,
     entries: &mut [u8],
-    marks: &[AtomicU64],
+    marks: &Marks,
 ) {
     let per_set = order.per_set;
     // The set's marked placements by the regions they reached since their last expansion.
@@ -511,7 +564,7 @@ fn expand<const W: usize, const N: usize, L: Label>(
         for (p, entry) in entries.iter_mut().enumerate() {
             if *entry & FRONTIER != 0 {
                 *entry &= !FRONTIER;
-                let mut reached = newly_reached(marks, set * per_set + p);
+                let mut reached = marks.newly_reached(set * per_set + p);
                 while reached != 0 {
                     marked[reached.trailing_zeros() as usize].push(p as u16);
                     reached &= reached - 1;
@@ -541,25 +594,11 @@ fn expand<const W: usize, const N: usize, L: Label>(
                 let b = (moved & ((1 << to) - 1)).count_ones() as usize;
                 let (shifted, first) = (order.shifted(a, b), child * per_set);
                 for &p in open {
-                    mark(marks, first + usize::from(shifted[usize::from(p)]), left);
+                    marks.mark(first + usize::from(shifted[usize::from(p)]), left);
                 }
             }
         }
     }
-}
-
-/// The regions of the placement at `index` reached since its last expansion, as [`settle`]
-/// left them; those expanded before are taken out of its high bits, so marks can land there.
-fn newly_reached(marks: &[AtomicU64], index: usize) -> u8 {
-    let (word, shift) = (&marks[index / 8], 8 * (index % 8));
-    let byte = (word.load(Relaxed) >> shift) as u8;
-    // The regions expanded at an earlier level stand in the high bits, where no mark lands, as
-    // they are reached: only the others are expanded now.
-    let expanded = byte >> 4 & byte & 0xf;
-    if expanded != 0 {
-        word.fetch_and(!(u64::from(expanded) << (shift + 4)), Relaxed);
-    }
-    byte & 0xf & !expanded
 }
 
 /// The regions of the free cells `free`, by lowest cell, the fourth and later as one.
