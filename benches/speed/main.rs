@@ -18,10 +18,12 @@
 //!    `eight_graph` on its slowest puzzle, beside a hash map of strings.
 //! 8. `solve --optimal` on 5x5 (`optimal5x5`): the 6-6-6-6 tables' build, Korf and Felner's 50
 //!    and random-walk boards with their nodes and seconds (about half an hour).
+//! 9. Boards of any size (`sizes`): `solve` at two efforts and the row-by-row construction on
+//!    square boards from 6x6 to 30x30, moves over the lower bound, with a chart.
 //!
 //! One file a section (`single.rs`, `classic.rs`, `batch.rs`, `fifteen.rs`, `mxn.rs`,
-//! `solve.rs`, `judges.rs`, `optimal_5x5.rs`), the timing and process helpers they share in
-//! `measure.rs`.
+//! `solve.rs`, `judges.rs`, `optimal_5x5.rs`, `sizes.rs`), the timing and process helpers they
+//! share in `measure.rs`.
 
 mod batch;
 mod classic;
@@ -31,6 +33,7 @@ mod measure;
 mod mxn;
 mod optimal_5x5;
 mod single;
+mod sizes;
 mod solve;
 
 #[path = "../../tests/common/mod.rs"]
@@ -54,12 +57,13 @@ fn main() {
     let solve_shells = [Shell::start(), Shell::start(), Shell::start()];
     let judges_shells = [Shell::start(), Shell::start(), Shell::start()];
     let optimal_5x5_shell = Shell::start();
+    let sizes_shell = Shell::start();
     // Cargo adds `--bench`; the other arguments name sections.
     let named: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
-    const SECTIONS: [&str; 9] = [
+    const SECTIONS: [&str; 10] = [
         "single",
         "classic",
         "batch",
@@ -69,6 +73,7 @@ fn main() {
         "solve",
         "judges",
         "optimal5x5",
+        "sizes",
     ];
     if let Some(unknown) = named.iter().find(|n| !SECTIONS.contains(&n.as_str())) {
         eprintln!(
@@ -111,5 +116,8 @@ fn main() {
     }
     if wanted("optimal5x5") {
         optimal_5x5::optimal_5x5(optimal_5x5_shell);
+    }
+    if wanted("sizes") {
+        sizes::sizes(sizes_shell);
     }
 }

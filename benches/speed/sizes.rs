@@ -1,0 +1,192 @@
+//! 9. Boards of any size (`sizes`): square boards from 6x6 to 30x30, random ones and ones 300
+//!    random moves from the goal, through `solve` at efforts 1 and 2 (one board a process) and
+//!    built row by row as `mxn --path` builds them; moves over the lower bound, Manhattan distance
+//!    plus linear conflict, with a chart of that against the side written to doc/sizes.svg.
+
+use engine::big_boards::constructive;
+use engine::big_boards::finishers::turn_last_block;
+use engine::search::linear_conflict::lower_bound;
+
+use crate::common::{random_solvable_board, random_walk, Rng};
+use crate::measure::{human, Shell};
+use crate::solve::solve_once;
+
+/// The sides measured: where the beam search serves, where it starts from the whole board then
+/// builds, and where the row-by-row construction serves alone.
+const SIDES: [usize; 7] = [6, 8, 10, 12, 16, 20, 30];
+
+/// Boards of each kind on each side.
+const BOARDS: usize = 3;
+
+/// The random moves that make a board near the goal, as a person shuffles a large puzzle.
+const WALK: usize = 300;
+
+/// The ways measured, and their arguments to `solve` (`None`: built row by row, in process).
+const METHODS: [(&str, Option<&str>); 3] = [
+    ("solve", Some("")),
+    ("solve --effort 2", Some("--effort 2")),
+    ("built row by row (mxn --path)", None),
+];
+
+pub fn sizes(mut shell: Shell) {
+    let mut rng = Rng::new(84);
+    println!("## Boards of any size: moves over the lower bound\n");
+    println!(
+        "Square boards, {} of each kind on each side: random solvable ones, and ones {} random \
+         moves from the goal. Each through `solve` in a process of its own at efforts 1 and 2 \
+         (wall time from process start, the moves replayed), and built row by row as `mxn \
+         --path` builds them. Moves over the lower bound, Manhattan distance plus linear \
+         conflict, summed over the boards.\n",
+        BOARDS, WALK
+    );
+    print!("| Boards | Side |");
+    for (name, args) in METHODS {
+        match args {
+            Some(_) => print!(" {}: moves / bound | median wall |", name),
+            None => print!(" {}: moves / bound |", name),
+        }
+    }
+    println!("\n|---|---:|---:|---:|---:|---:|---:|");
+    // Each kind's ratios by method, a point per side, for the chart.
+    let mut series: Vec<(String, Vec<(usize, f64)>)> = Vec::new();
+    for walked in [false, true] {
+        let kind = match walked {
+            false => "random".to_string(),
+            true => format!("{} moves", WALK),
+        };
+        let mut ratios = vec![Vec::new(); METHODS.len()];
+        for side in SIDES {
+            let boards: Vec<Vec<u32>> = (0..BOARDS)
+                .map(|_| match walked {
+                    false => random_solvable_board(side, side, &mut rng),
+                    true => random_walk(side, WALK, &mut rng),
+                })
+                .collect();
+            let bound: u64 = boards.iter().map(|b| lower_bound(side, b)).sum();
+            print!("| {} | {} |", kind, side);
+            for ((_, args), ratios) in METHODS.iter().zip(&mut ratios) {
+                let (mut moves, mut walls) = (0, Vec::new());
+                for board in &boards {
+                    match args {
+                        Some(args) => {
+                            let (wall, path) = solve_once(&mut shell, args, side, board);
+                            moves += path.len();
+                            walls.push(wall);
+                        }
+                        None => {
+                            let tally = |_| {
+                                moves += 1;
+                                true
+                            };
+                            assert!(constructive::solve(side, board, 4, turn_last_block, tally));
+                        }
+                    }
+                }
+                let ratio = moves as f64 / bound as f64;
+                ratios.push((side, ratio));
+                walls.sort_unstable();
+                match walls.get(walls.len() / 2) {
+                    Some(&median) => print!(" {:.2} | {} |", ratio, human(median)),
+                    None => print!(" {:.2} |", ratio),
+                }
+            }
+            println!();
+        }
+        for ((name, _), ratios) in METHODS.iter().zip(ratios) {
+            series.push((format!("{}, {}", name, kind), ratios));
+        }
+    }
+    std::fs::write(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/doc/sizes.svg"),
+        svg(&series),
+    )
+    .expect("the chart is written");
+    println!("\n![moves over the lower bound against the side](sizes.svg)\n");
+    println!("Peak memory of those: {}.\n", shell.finish());
+}
+
+/// The chart in SVG: the side across, moves over the bound up from 1 on a log scale, a line for
+/// each series (solid for random boards, dashed for boards near the goal), each labelled at its
+/// right end.
+fn svg(series: &[(String, Vec<(usize, f64)>)]) -> String {
+    let (width, height, margin, right) = (760.0, 440.0, 60.0, 250.0);
+    let (first, last) = (SIDES[0] as f64, SIDES[SIDES.len() - 1] as f64);
+    let high = series
+        .iter()
+        .flat_map(|(_, points)| points.iter().map(|p| p.1))
+        .fold(2.0, f64::max)
+        .ceil();
+    let x = |side: f64| margin + (side - first) / (last - first) * (width - margin - right);
+    // A log scale: the random boards' ratios near 2 and 3 stay apart from those near the goal.
+    let y = |ratio: f64| height - margin - ratio.ln() / high.ln() * (height - 2.0 * margin);
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+         font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n\
+         <text x=\"{m}\" y=\"24\" font-size=\"14\">Square boards: moves over the lower bound \
+         (Manhattan distance plus linear conflict), log scale</text>\n\
+         <text x=\"{cx}\" y=\"{by}\" text-anchor=\"middle\">side of the board</text>\n",
+        w = width,
+        h = height,
+        m = margin,
+        cx = (width - right) / 2.0,
+        by = height - 16.0,
+    );
+    for side in SIDES {
+        let at = x(side as f64);
+        svg += &format!(
+            "<line x1=\"{at:.1}\" y1=\"{t}\" x2=\"{at:.1}\" y2=\"{b}\" stroke=\"#ddd\"/>\n\
+             <text x=\"{at:.1}\" y=\"{l}\" text-anchor=\"middle\">{side}</text>\n",
+            t = margin,
+            b = height - margin,
+            l = height - margin + 18.0
+        );
+    }
+    for ratio in [
+        1.0, 1.25, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0, 24.0, 32.0,
+    ] {
+        if ratio > high {
+            break;
+        }
+        let at = y(ratio);
+        svg += &format!(
+            "<line x1=\"{m}\" y1=\"{at:.1}\" x2=\"{r}\" y2=\"{at:.1}\" stroke=\"#ddd\"/>\n\
+             <text x=\"{l}\" y=\"{at:.1}\" text-anchor=\"end\">{ratio}</text>\n",
+            m = margin,
+            r = width - right,
+            l = margin - 6.0
+        );
+    }
+    let colours = ["#1f77b4", "#2ca02c", "#d62728"];
+    // Labels at the right, each at least a line below the one above.
+    let mut ends: Vec<(f64, usize)> = series
+        .iter()
+        .enumerate()
+        .map(|(i, (_, points))| (y(points[points.len() - 1].1), i))
+        .collect();
+    ends.sort_by(|a, b| a.0.partial_cmp(&b.0).expect("positions are numbers"));
+    let mut last_label = f64::MIN;
+    for (end, i) in ends {
+        let (label, points) = &series[i];
+        let colour = colours[i % colours.len()];
+        let dashes = match i < METHODS.len() {
+            true => "",
+            false => " stroke-dasharray=\"6 4\"",
+        };
+        let line: Vec<String> = points
+            .iter()
+            .map(|&(side, ratio)| format!("{:.1},{:.1}", x(side as f64), y(ratio)))
+            .collect();
+        last_label = (end + 4.0).max(last_label + 14.0);
+        svg += &format!(
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"{c}\" stroke-width=\"2\"{d}/>\n\
+             <text x=\"{lx:.1}\" y=\"{ly:.1}\" fill=\"{c}\">{label}</text>\n",
+            line.join(" "),
+            c = colour,
+            d = dashes,
+            lx = width - right + 8.0,
+            ly = last_label
+        );
+    }
+    svg + "</svg>\n"
+}
