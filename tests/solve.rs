@@ -455,7 +455,7 @@ fn a_long_board_shows_its_progress() {
     let command = format!("{} {} {}", SOLVE, file.display(), slow_reader);
     let (output, _) = run_with("script", &["-qec", &command, "/dev/null"], b"");
     let shown = String::from_utf8_lossy(&output.stdout).to_string();
-    let what = "board 1 (300 x 300): building the moves, then solving the last block, ";
+    let what = "board 1 (300 x 300): building the moves down to 256 cells, then beam search, ";
     assert!(shown.contains(&format!("\r{}", what)), "{:?}", shown);
     assert!(shown.ends_with("\r\u{1b}[K"), "{:?}", shown);
     let command = format!("\"$0\" '{}' {}", file.display(), slow_reader);

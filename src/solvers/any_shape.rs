@@ -6,9 +6,9 @@
 //! ([`crate::big_boards::beam`]) on boards of up to [`BEAM_CELLS`] cells, 5x5 to 10x10 and the
 //! like, and first on boards of up to [`beam::MAX_CELLS`] cells, which construction
 //! ([`crate::big_boards::constructive`]) finishes from the nearest board the search met; on larger
-//! boards construction alone, streamed as it is found, that leaves its last block of at most
-//! [`BEAM_CELLS`] cells to the beam search (or to the optimal solver, when the block has at most
-//! 16 cells).
+//! boards construction, streamed as it is found, that leaves a block of at most
+//! [`beam::MAX_CELLS`] cells to be solved as such a board: a board near the goal most often
+//! leaves its tiles astray there, which the beam search brings home in far fewer moves.
 //!
 //! Each solution comes with the best lower bound known: its own length when it is optimal, else
 //! Manhattan distance plus linear conflict over every row and column
@@ -190,7 +190,8 @@ impl AnyShape {
     /// needs them; 5x5 with `optimal_5x5`, seconds to days. Up to [`BEAM_CELLS`] cells, beam
     /// search: O(`effort` · `BEAM_WORK` · path) time, about a second a board; up to
     /// [`beam::MAX_CELLS`] the same, seconds a board. Larger boards, construction: O(cells ·
-    /// (width + height)) moves and time, then a block's beam search.
+    /// (width + height)) moves and time, then a block of up to [`beam::MAX_CELLS`] cells as
+    /// above, seconds.
     pub fn solve(
         &mut self,
         width: usize,
@@ -212,21 +213,27 @@ impl AnyShape {
             progress::known(None);
             return Some(Report::shortest(&path, emit));
         }
+        Some(self.wide_moves(width, tiles, emit))
+    }
+
+    /// [`AnyShape::short_moves`] on a board of any shape.
+    fn wide_moves(&mut self, width: usize, tiles: &[u32], emit: &mut dyn FnMut(Move)) -> Report {
         let height = tiles.len() / width;
         if height > width {
             // The search and construction serve wide boards best; turned about its diagonal,
             // a tall board is a wide one, and a board and its turn get paths of one length.
             let wide = transposed(width, tiles);
-            let report = self.short_moves(height, &wide, &mut |m| emit(transposed_move(m)));
-            return Some(report);
+            return self.short_moves(height, &wide, &mut |m| emit(transposed_move(m)));
         }
-        Some(self.short_moves(width, tiles, emit))
+        self.short_moves(width, tiles, emit)
     }
 
     /// Short moves from `tiles`, a board at least as wide as tall (`width` to a row) of more
     /// cells than are solved in the fewest moves, which can reach the goal: by beam search on a
-    /// board of at most a block's cells; else by construction down to such a block, on a board
-    /// of at most [`beam::MAX_CELLS`] cells from where a beam search on the whole board stops.
+    /// board of at most a block's cells; on a board of at most [`beam::MAX_CELLS`] cells, by
+    /// beam search on the whole board, then construction down to a block from where it stops;
+    /// on a larger board, by construction down to a block of at most that many cells, solved
+    /// as such a board.
     fn short_moves(&mut self, width: usize, tiles: &[u32], emit: &mut dyn FnMut(Move)) -> Report {
         let mut length = 0;
         let mut counted = |m| {
@@ -254,8 +261,22 @@ impl AnyShape {
                 false => Some(Cow::Borrowed(tiles)),
             };
             if let Some(board) = build_from {
-                let finish = |width: usize, block: &[u32]| self.finish(width, block);
-                constructive::solve(width, &board, last_block(width), finish, |m| {
+                // Past the beam's most cells, construction down to a block the beam serves,
+                // which a board near the goal most often reaches with its tiles astray left.
+                let large = tiles.len() > beam::MAX_CELLS;
+                let finish = |width: usize, block: &[u32]| match large {
+                    true => {
+                        let mut moves = Vec::new();
+                        self.wide_moves(width, block, &mut |m| moves.push(m));
+                        moves
+                    }
+                    false => self.finish(width, block),
+                };
+                let block = match large {
+                    true => beam::MAX_CELLS,
+                    false => last_block(width),
+                };
+                constructive::solve(width, &board, block, finish, |m| {
                     counted(m);
                     true
                 });
@@ -411,7 +432,7 @@ impl AnyShape {
             _ if self.solves_optimally(width, cells) => None,
             _ if cells <= last_block(wide) => Some("beam search"),
             _ if cells <= beam::MAX_CELLS => Some("beam search, then building from where it stops"),
-            _ => Some("building the moves, then solving the last block"),
+            _ => Some("building the moves down to 256 cells, then beam search"),
         }
     }
 
@@ -713,7 +734,7 @@ mod tests {
         assert_eq!(method(3, 120), beam_first);
         assert_eq!(method(30, 60), beam_first);
         assert_eq!(method(16, 256), beam_first);
-        let built = Some("building the moves, then solving the last block");
+        let built = Some("building the moves down to 256 cells, then beam search");
         assert_eq!(method(17, 289), built);
         assert_eq!(method(2, 300), built);
         #[cfg(feature = "tables")]
