@@ -261,8 +261,8 @@ impl AnyShape {
                 false => Some(Cow::Borrowed(tiles)),
             };
             if let Some(board) = build_from {
-                // Past the beam's most cells, construction down to a block the beam serves,
-                // which a board near the goal most often reaches with its tiles astray left.
+                // Past the beam's most cells, construction stops at a block the beam serves: on
+                // a board near the goal, most of the tiles astray are still in it.
                 let large = tiles.len() > beam::MAX_CELLS;
                 let finish = |width: usize, block: &[u32]| match large {
                     true => {
