@@ -203,3 +203,43 @@ pub fn wait_for_peak_memory(mut process: Child) -> String {
     process.wait().ok();
     "unknown".to_string()
 }
+
+/// The start of an SVG chart `width` by `height`: a white ground, `title` at the top from `left`
+/// across, and the across axis's name `axis` centred at `centre`, at the foot.
+pub fn svg_start(
+    width: f64,
+    height: f64,
+    left: f64,
+    title: &str,
+    centre: f64,
+    axis: &str,
+) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+         font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n\
+         <text x=\"{left}\" y=\"24\" font-size=\"14\">{title}</text>\n\
+         <text x=\"{centre}\" y=\"{by}\" text-anchor=\"middle\">{axis}</text>\n",
+        w = width,
+        h = height,
+        by = height - 16.0,
+    )
+}
+
+/// A grey grid line up the chart at `x`, from `top` to `bottom`, its `label` below it.
+pub fn grid_up(x: f64, top: f64, bottom: f64, label: &str) -> String {
+    format!(
+        "<line x1=\"{x:.1}\" y1=\"{top}\" x2=\"{x:.1}\" y2=\"{bottom}\" stroke=\"#ddd\"/>\n\
+         <text x=\"{x:.1}\" y=\"{l}\" text-anchor=\"middle\">{label}</text>\n",
+        l = bottom + 18.0
+    )
+}
+
+/// A grey grid line across the chart at `y`, from `left` to `right`, its `label` to the left.
+pub fn grid_across(y: f64, left: f64, right: f64, label: &str) -> String {
+    format!(
+        "<line x1=\"{left}\" y1=\"{y:.1}\" x2=\"{right}\" y2=\"{y:.1}\" stroke=\"#ddd\"/>\n\
+         <text x=\"{l}\" y=\"{y:.1}\" text-anchor=\"end\">{label}</text>\n",
+        l = left - 6.0
+    )
+}

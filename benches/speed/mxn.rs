@@ -201,17 +201,7 @@ pub fn mxn(shells: [Shell; 4]) {
             let tiles = random_solvable_board(rows, columns, &mut rng);
             distance += manhattan_sum(columns, &tiles);
             let start = Instant::now();
-            let tally = |_| {
-                moves += 1;
-                true
-            };
-            assert!(constructive::solve(
-                columns,
-                &tiles,
-                4,
-                turn_last_block,
-                tally
-            ));
+            moves += built_moves(columns, &tiles);
             time += start.elapsed();
         }
         println!(
@@ -249,4 +239,21 @@ pub fn mxn(shells: [Shell; 4]) {
         shell.finish()
     );
     std::io::stdout().flush().ok();
+}
+
+/// How many moves `mxn --path` builds for the solvable board `tiles` (`columns` to a row).
+pub fn built_moves(columns: usize, tiles: &[u32]) -> u64 {
+    let mut moves = 0;
+    let tally = |_| {
+        moves += 1;
+        true
+    };
+    assert!(constructive::solve(
+        columns,
+        tiles,
+        4,
+        turn_last_block,
+        tally
+    ));
+    moves
 }

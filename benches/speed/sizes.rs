@@ -3,12 +3,11 @@
 //!    built row by row as `mxn --path` builds them; moves over the lower bound, Manhattan distance
 //!    plus linear conflict, with a chart of that against the side written to doc/sizes.svg.
 
-use engine::big_boards::constructive;
-use engine::big_boards::finishers::turn_last_block;
 use engine::search::linear_conflict::lower_bound;
 
 use crate::common::{random_solvable_board, random_walk, Rng};
-use crate::measure::{human, Shell};
+use crate::measure::{grid_across, grid_up, human, svg_start, Shell};
+use crate::mxn::built_moves;
 use crate::solve::solve_once;
 
 /// The sides measured: where the beam search serves, where it starts from the whole board then
@@ -73,13 +72,7 @@ pub fn sizes(mut shell: Shell) {
                             moves += path.len();
                             walls.push(wall);
                         }
-                        None => {
-                            let tally = |_| {
-                                moves += 1;
-                                true
-                            };
-                            assert!(constructive::solve(side, board, 4, turn_last_block, tally));
-                        }
+                        None => moves += built_moves(side, board) as usize,
                     }
                 }
                 let ratio = moves as f64 / bound as f64;
@@ -119,28 +112,12 @@ fn svg(series: &[(String, Vec<(usize, f64)>)]) -> String {
     let x = |side: f64| margin + (side - first) / (last - first) * (width - margin - right);
     // A log scale: the random boards' ratios near 2 and 3 stay apart from those near the goal.
     let y = |ratio: f64| height - margin - ratio.ln() / high.ln() * (height - 2.0 * margin);
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-         font-family=\"sans-serif\" font-size=\"12\">\n\
-         <rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n\
-         <text x=\"{m}\" y=\"24\" font-size=\"14\">Square boards: moves over the lower bound \
-         (Manhattan distance plus linear conflict), log scale</text>\n\
-         <text x=\"{cx}\" y=\"{by}\" text-anchor=\"middle\">side of the board</text>\n",
-        w = width,
-        h = height,
-        m = margin,
-        cx = (width - right) / 2.0,
-        by = height - 16.0,
-    );
+    let title = "Square boards: moves over the lower bound (Manhattan distance plus linear \
+                 conflict), log scale";
+    let centre = (width - right) / 2.0;
+    let mut svg = svg_start(width, height, margin, title, centre, "side of the board");
     for side in SIDES {
-        let at = x(side as f64);
-        svg += &format!(
-            "<line x1=\"{at:.1}\" y1=\"{t}\" x2=\"{at:.1}\" y2=\"{b}\" stroke=\"#ddd\"/>\n\
-             <text x=\"{at:.1}\" y=\"{l}\" text-anchor=\"middle\">{side}</text>\n",
-            t = margin,
-            b = height - margin,
-            l = height - margin + 18.0
-        );
+        svg += &grid_up(x(side as f64), margin, height - margin, &side.to_string());
     }
     for ratio in [
         1.0, 1.25, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0, 24.0, 32.0,
@@ -148,14 +125,7 @@ fn svg(series: &[(String, Vec<(usize, f64)>)]) -> String {
         if ratio > high {
             break;
         }
-        let at = y(ratio);
-        svg += &format!(
-            "<line x1=\"{m}\" y1=\"{at:.1}\" x2=\"{r}\" y2=\"{at:.1}\" stroke=\"#ddd\"/>\n\
-             <text x=\"{l}\" y=\"{at:.1}\" text-anchor=\"end\">{ratio}</text>\n",
-            m = margin,
-            r = width - right,
-            l = margin - 6.0
-        );
+        svg += &grid_across(y(ratio), margin, width - right, &ratio.to_string());
     }
     let colours = ["#1f77b4", "#2ca02c", "#d62728"];
     // Labels at the right, each at least a line below the one above.

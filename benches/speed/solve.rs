@@ -12,7 +12,7 @@ use crate::common::{
     korf_felner_50, manhattan_sum, random_solvable_board, random_walk, replay, rows_of,
     walks_1000_5x5, Rng, SHAPES_UP_TO_16_CELLS,
 };
-use crate::measure::{grouped, human, least_time, mean, Shell};
+use crate::measure::{grid_across, grid_up, grouped, human, least_time, mean, svg_start, Shell};
 
 /// Runs `solve` with `args` on the board `tiles` (`columns` wide) in `shell`, as a person does:
 /// the wall time from process start, and the moves printed, checked to solve the board.
@@ -336,43 +336,24 @@ impl Chart {
         let y = |length: f64| {
             height - margin - (length - bottom) / (top - bottom) * (height - 2.0 * margin)
         };
-        let mut svg = format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-             font-family=\"sans-serif\" font-size=\"12\">\n\
-             <rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n\
-             <text x=\"{m}\" y=\"24\" font-size=\"14\">solve on {title}</text>\n\
-             <text x=\"{cx}\" y=\"{by}\" text-anchor=\"middle\">mean seconds a board, log scale\
-             </text>\n\
-             <text x=\"16\" y=\"{cy}\" text-anchor=\"middle\" transform=\"rotate(-90 16 {cy})\">\
+        let name = format!("solve on {}", title);
+        let centre = width / 2.0;
+        let across = "mean seconds a board, log scale";
+        let mut svg = svg_start(width, height, margin, &name, centre, across);
+        svg += &format!(
+            "<text x=\"16\" y=\"{cy}\" text-anchor=\"middle\" transform=\"rotate(-90 16 {cy})\">\
              {axis}</text>\n",
-            w = width,
-            h = height,
-            m = margin,
-            cx = width / 2.0,
-            by = height - 16.0,
             cy = height / 2.0
         );
         for seconds in [0.1, 1.0, 10.0, 100.0, 1000.0] {
-            let at = x(seconds);
-            svg += &format!(
-                "<line x1=\"{at:.1}\" y1=\"{t}\" x2=\"{at:.1}\" y2=\"{b}\" stroke=\"#ddd\"/>\n\
-                 <text x=\"{at:.1}\" y=\"{l}\" text-anchor=\"middle\">{seconds} s</text>\n",
-                t = margin,
-                b = height - margin,
-                l = height - margin + 18.0
-            );
+            let label = format!("{} s", seconds);
+            svg += &grid_up(x(seconds), margin, height - margin, &label);
         }
         let lines = ((top - bottom) / step).floor() as usize;
         for line in 0..=lines {
             let length = bottom + step * line as f64;
-            let at = y(length);
-            svg += &format!(
-                "<line x1=\"{m}\" y1=\"{at:.1}\" x2=\"{r}\" y2=\"{at:.1}\" stroke=\"#ddd\"/>\n\
-                 <text x=\"{l}\" y=\"{at:.1}\" text-anchor=\"end\">{length:.decimals$}</text>\n",
-                m = margin,
-                r = width - margin,
-                l = margin - 6.0
-            );
+            let label = format!("{:.*}", decimals, length);
+            svg += &grid_across(y(length), margin, width - margin, &label);
         }
         if let Some(bound) = bound {
             let at = y(bound);
