@@ -19,7 +19,8 @@
 //! 8. `solve --optimal` on 5x5 (`optimal5x5`): the 6-6-6-6 tables' build, Korf and Felner's 50
 //!    and random-walk boards with their nodes and seconds (about half an hour).
 //! 9. Boards of any size (`sizes`): `solve` at two efforts and the row-by-row construction on
-//!    square boards from 6x6 to 30x30, moves over the lower bound, with a chart.
+//!    square boards from 6x6 to 30x30, moves over the lower bound, with a chart; SPOJ SOLVING's
+//!    200 boards of 3x3 to 10x10 as one input, scored as the judge scores them.
 //!
 //! One file a section (`single.rs`, `classic.rs`, `batch.rs`, `fifteen.rs`, `mxn.rs`,
 //! `solve.rs`, `judges.rs`, `optimal_5x5.rs`, `sizes.rs`), the timing and process helpers they

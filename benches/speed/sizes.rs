@@ -1,14 +1,16 @@
 //! 9. Boards of any size (`sizes`): square boards from 6x6 to 30x30, random ones and ones 300
 //!    random moves from the goal, through `solve` at efforts 1 and 2 (one board a process) and
 //!    built row by row as `mxn --path` builds them; moves over the lower bound, Manhattan distance
-//!    plus linear conflict, with a chart of that against the side written to doc/sizes.svg.
+//!    plus linear conflict, with a chart of that against the side written to doc/sizes.svg;
+//!    and SPOJ SOLVING's setting: 200 random boards of 3x3 to 10x10 in one input, scored as the
+//!    judge scores them.
 
 use engine::search::linear_conflict::lower_bound;
 
 use crate::common::{random_solvable_board, random_walk, Rng};
 use crate::measure::{grid_across, grid_up, human, svg_start, Shell};
 use crate::mxn::built_moves;
-use crate::solve::solve_once;
+use crate::solve::{solve_boards, solve_once};
 
 /// The sides measured: where the beam search serves, where it starts from the whole board then
 /// builds, and where the row-by-row construction serves alone.
@@ -19,6 +21,10 @@ const BOARDS: usize = 3;
 
 /// The random moves that make a board near the goal, as a person shuffles a large puzzle.
 const WALK: usize = 300;
+
+/// SPOJ SOLVING's input: this many boards, each n x n with n uniform in `SPOJ_SIDES`.
+const SPOJ_BOARDS: usize = 200;
+const SPOJ_SIDES: std::ops::RangeInclusive<usize> = 3..=10;
 
 /// The ways measured, and their arguments to `solve` (`None`: built row by row, in process).
 const METHODS: [(&str, Option<&str>); 3] = [
@@ -95,7 +101,62 @@ pub fn sizes(mut shell: Shell) {
     )
     .expect("the chart is written");
     println!("\n![moves over the lower bound against the side](sizes.svg)\n");
+    spoj_setting(&mut shell, &mut rng);
     println!("Peak memory of those: {}.\n", shell.finish());
+}
+
+/// SPOJ SOLVING's setting: `SPOJ_BOARDS` random solvable boards, n x n with n uniform in
+/// `SPOJ_SIDES`, as one input; each way's score as the judge gives it (n³ / (moves + 1) a board,
+/// summed), its moves over the lower bound on the boards of 6x6 and more, its longest path
+/// (the judge takes at most 10,000 moves), and `solve`'s time for the whole input, one process
+/// on one thread (the judge gives 1 s).
+fn spoj_setting(shell: &mut Shell, rng: &mut Rng) {
+    let boards: Vec<(usize, Vec<u32>)> = (0..SPOJ_BOARDS)
+        .map(|_| {
+            let n = SPOJ_SIDES.start() + rng.below(SPOJ_SIDES.count());
+            (n, random_solvable_board(n, n, rng))
+        })
+        .collect();
+    println!(
+        "SPOJ SOLVING's setting: {} random solvable boards, n x n with n uniform in {} to {}, \
+         as one input. The score is the judge's, n³ / (moves + 1) a board, summed; moves over \
+         the lower bound on the boards of 6x6 and more; `solve` as one process on one thread, \
+         as the judge runs it (the judge gives 1 s).\n",
+        SPOJ_BOARDS,
+        SPOJ_SIDES.start(),
+        SPOJ_SIDES.end()
+    );
+    println!("| Way | Score | Moves / bound, 6x6 and more | Longest path | Wall, whole input |");
+    println!("|---|---:|---:|---:|---:|");
+    let (wall, paths) = solve_boards(shell, "--threads 1", &boards);
+    let solved: Vec<u64> = paths.iter().map(|p| p.len() as u64).collect();
+    let built: Vec<u64> = boards.iter().map(|(n, b)| built_moves(*n, b)).collect();
+    for (way, moves, wall) in [
+        ("solve --threads 1", solved, Some(wall)),
+        ("built row by row (mxn --path)", built, None),
+    ] {
+        let score: f64 = boards
+            .iter()
+            .zip(&moves)
+            .map(|((n, _), &m)| (n * n * n) as f64 / (m + 1) as f64)
+            .sum();
+        let large = |&((n, _), _): &(&(usize, Vec<u32>), &u64)| *n >= 6;
+        let pairs = boards.iter().zip(&moves).filter(large);
+        let (sum, bound) = pairs.fold((0, 0), |(sum, bound), ((n, b), &m)| {
+            (sum + m, bound + lower_bound(*n, b))
+        });
+        let longest = moves.iter().max().expect("boards");
+        let wall = wall.map_or("(in process)".to_string(), human);
+        println!(
+            "| {} | {:.1} | {:.2} | {} | {} |",
+            way,
+            score,
+            sum as f64 / bound as f64,
+            longest,
+            wall
+        );
+    }
+    println!();
 }
 
 /// The chart in SVG: the side across, moves over the bound up from 1 on a log scale, a line for

@@ -22,11 +22,23 @@ pub fn solve_once(
     columns: usize,
     tiles: &[u32],
 ) -> (Duration, String) {
+    let (wall, mut paths) = solve_boards(shell, args, &[(columns, tiles.to_vec())]);
+    (wall, paths.remove(0))
+}
+
+/// Runs `solve` with `args` on `boards` (each its width and tiles) in one process in `shell`:
+/// the wall time from process start, and each board's moves, checked to solve it.
+pub fn solve_boards(
+    shell: &mut Shell,
+    args: &str,
+    boards: &[(usize, Vec<u32>)],
+) -> (Duration, Vec<String>) {
     let file = |suffix: &str| {
         std::env::temp_dir().join(format!("solve-bench-{}.{}", std::process::id(), suffix))
     };
     let (input, output) = (file("in"), file("out"));
-    std::fs::write(&input, rows_of(columns, tiles)).expect("the input file is written");
+    let rows: Vec<String> = boards.iter().map(|(w, tiles)| rows_of(*w, tiles)).collect();
+    std::fs::write(&input, rows.join("\n")).expect("the input file is written");
     let command = format!(
         "'{}' {} < '{}' > '{}'",
         env!("CARGO_BIN_EXE_solve"),
@@ -36,14 +48,17 @@ pub fn solve_once(
     );
     let (wall, succeeded) = least_time(1, || shell.run(&command));
     assert!(succeeded, "solve failed");
-    let moves = std::fs::read_to_string(&output).expect("solve's output");
-    let moves = moves.lines().next().unwrap_or("").to_string();
-    let goal: Vec<u32> = (1..tiles.len() as u32).chain([0]).collect();
-    let reached = replay(columns, tiles, &moves);
-    assert_eq!(reached, Some(goal), "solve's moves do not solve the board");
+    let printed = std::fs::read_to_string(&output).expect("solve's output");
+    let paths: Vec<String> = printed.lines().map(str::to_string).collect();
+    assert_eq!(paths.len(), boards.len(), "a line of moves for each board");
+    for ((columns, tiles), moves) in boards.iter().zip(&paths) {
+        let goal: Vec<u32> = (1..tiles.len() as u32).chain([0]).collect();
+        let reached = replay(*columns, tiles, moves);
+        assert_eq!(reached, Some(goal), "solve's moves do not solve the board");
+    }
     std::fs::remove_file(&input).ok();
     std::fs::remove_file(&output).ok();
-    (wall, moves)
+    (wall, paths)
 }
 
 pub fn solve(shells: [Shell; 3]) {
