@@ -21,7 +21,7 @@ use engine::pdb::additive::PatternDb;
 use engine::pdb::partitions::PARTITION_555;
 use engine::search::ida_star::{search, Heuristic, Iterations, NoUndo, Stop};
 use engine::search::linear_conflict::LinearConflict;
-use engine::search::move_rules::MoveRules;
+use engine::search::move_rules::{GrowingRules, MoveRules};
 use engine::solvers::up_to_16::Ladder;
 
 const FIFTEEN: &str = env!("CARGO_BIN_EXE_fifteen");
@@ -336,7 +336,7 @@ fn parity_decides_solvability_on_small_boards() {
 #[test]
 fn a_search_shared_out_between_threads_finds_the_path_of_one_thread() {
     let db = PatternDb::<4, 16>::build(&PARTITION_555, 2);
-    let rules = MoveRules::shared(4, 4, 12);
+    let rules = GrowingRules::from(MoveRules::shared(4, 4, 12));
     let mut checked = 0;
     for (length, tiles) in korf_100().into_iter().filter(|&(length, _)| length <= 52) {
         let start = Board16::from_tiles(tiles).unwrap();

@@ -623,6 +623,7 @@ fn five_by_five_boards_in_the_fewest_moves_with_saved_tables() {
         let walk = common::random_walk(5, 60, &mut rng);
         let tiles: [u8; 25] = std::array::from_fn(|i| walk[i] as u8);
         let start = engine::board::Board::<5, 25>::from_tiles(tiles).unwrap();
+        let rules = engine::search::move_rules::GrowingRules::from(rules);
         let search = engine::search::ida_star::Iterations::new(&start, &db, rules, u32::MAX);
         let moves = search.finish(2, u64::MAX).unwrap().moves;
         let path: String = moves.iter().map(|m| m.letter()).collect();

@@ -12,7 +12,7 @@ use engine::pdb::additive::PatternDb;
 use engine::pdb::partitions::{PARTITION_4443, PARTITION_555, PARTITION_663};
 use engine::search::ida_star::{Heuristic, Iterations};
 use engine::search::linear_conflict::LinearConflict;
-use engine::search::move_rules::MoveRules;
+use engine::search::move_rules::{GrowingRules, MoveRules};
 
 use crate::common::{eighty_move_boards, korf_100, random_solvable_board, Rng};
 use crate::measure::{grouped, human, least_time, quantile, Shell};
@@ -58,7 +58,7 @@ impl Heuristic<4, 16> for Manhattan {
 fn heuristic_row<H: Heuristic<4, 16>>(
     name: &str,
     heuristic: &H,
-    rules: &MoveRules,
+    rules: GrowingRules,
     instances: &[(usize, [u8; 16])],
     label: &str,
     literature: &str,
@@ -89,11 +89,11 @@ fn heuristic_row<H: Heuristic<4, 16>>(
 /// The runs whose least or median time is taken.
 const RUNS: usize = 3;
 
-/// The tables of `partition` (at most `G` groups) built on two threads, printed with the
-/// least time of `RUNS` builds on two threads and on one; returns that time on two.
-fn built<const G: usize>(name: &str, partition: &[&[u8]]) -> (Duration, PatternDb<4, 16, G>) {
+/// The tables of `partition` built on two threads, printed with the least time of `RUNS`
+/// builds on two threads and on one; returns that time on two.
+fn built(name: &str, partition: &[&[u8]]) -> (Duration, PatternDb<4, 16>) {
     let (build_two, db) = least_time(RUNS, || PatternDb::build(partition, 2));
-    let (build_one, _) = least_time(RUNS, || PatternDb::<4, 16, G>::build(partition, 1));
+    let (build_one, _) = least_time(RUNS, || PatternDb::<4, 16>::build(partition, 1));
     println!(
         "Pattern databases {} built in {} on two threads, {} on one (best of {}); the tables \
          take {:.1} MiB by rank, two to three times that spread out for the search.\n",
@@ -109,10 +109,10 @@ fn built<const G: usize>(name: &str, partition: &[&[u8]]) -> (Duration, PatternD
 /// The rows of one partition's tables: alone, mirrored, and mirrored with the move rules
 /// (`rules`: undoing alone skipped, and the 12-move rules), on the short instances and on all
 /// 100, but for the small tables without the rules, which would take minutes there.
-fn table_rows<const G: usize>(
+fn table_rows(
     partition: &str,
-    db: &mut PatternDb<4, 16, G>,
-    [undo_only, rules_12]: [&MoveRules; 2],
+    db: &mut PatternDb<4, 16>,
+    [undo_only, rules_12]: [GrowingRules; 2],
     short: &[(usize, [u8; 16])],
     short_label: &str,
     korf: &[(usize, [u8; 16])],
@@ -145,15 +145,17 @@ pub fn fifteen(mut shell: Shell, saved_tables: &mut SavedTables) {
     println!("## The 15-puzzle: Korf's 100\n");
     // The 4-4-4-3 and 5-5-5 partitions of `fifteen`'s ladder, and the 6-6-3 of Korf and
     // Felner's comparison.
-    let (small_build, mut small) = built::<4>("4-4-4-3", &PARTITION_4443);
+    let (small_build, mut small) = built("4-4-4-3", &PARTITION_4443);
     let mut tables = Vec::new();
     for (name, partition) in [("5-5-5", &PARTITION_555), ("6-6-3", &PARTITION_663)] {
-        let (build_two, db) = built::<3>(name, partition);
+        let (build_two, db) = built(name, partition);
         tables.push((name, build_two, db));
     }
-    let undo_only = MoveRules::build(4, 4, 2);
-    let (build_10, rules_10) = least_time(RUNS, || MoveRules::build(4, 4, 10));
-    let (build_12, rules_12) = least_time(RUNS, || MoveRules::build(4, 4, 12));
+    let (build_10, _) = least_time(RUNS, || MoveRules::build(4, 4, 10));
+    let (build_12, _) = least_time(RUNS, || MoveRules::build(4, 4, 12));
+    // The same rules, as the searches follow them.
+    let rules = |max_len| GrowingRules::from(MoveRules::shared(4, 4, max_len));
+    let (undo_only, rules_10, rules_12) = (rules(2), rules(10), rules(12));
     println!(
         "IDA* on one thread, each answer checked against the published length. The literature's \
          mean nodes over all 100 are Korf and Felner's (2002), whose search skips only the move \
@@ -173,7 +175,7 @@ pub fn fifteen(mut shell: Shell, saved_tables: &mut SavedTables) {
     heuristic_row(
         "Manhattan",
         &Manhattan::new(),
-        &undo_only,
+        undo_only,
         &short,
         &short_label,
         "401,189,630",
@@ -181,10 +183,10 @@ pub fn fifteen(mut shell: Shell, saved_tables: &mut SavedTables) {
     let linear_conflict = LinearConflict::new(&goal);
     let name = "Manhattan + linear conflict";
     let (lc_nodes, lc_time) =
-        heuristic_row(name, &linear_conflict, &undo_only, &short, &short_label, "");
+        heuristic_row(name, &linear_conflict, undo_only, &short, &short_label, "");
     let name = "Manhattan + linear conflict, move rules";
-    heuristic_row(name, &linear_conflict, &rules_10, &short, &short_label, "");
-    let rules = [&undo_only, &rules_12];
+    heuristic_row(name, &linear_conflict, rules_10, &short, &short_label, "");
+    let rules = [undo_only, rules_12];
     table_rows("4-4-4-3", &mut small, rules, &short, &short_label, &korf);
     for (partition, _, db) in &mut tables {
         table_rows(partition, db, rules, &short, &short_label, &korf);

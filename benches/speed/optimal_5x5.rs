@@ -110,6 +110,7 @@ fn search(
 ) -> Searched {
     let cells: [u8; 25] = std::array::from_fn(|i| tiles[i] as u8);
     let start = Board::<5, 25>::from_tiles(cells).expect("a board");
+    let rules = engine::search::move_rules::GrowingRules::from(rules);
     let mut search = Iterations::new(&start, db, rules, u32::MAX);
     let (started, mut last, mut growth) = (Instant::now(), 0, 0.0);
     let node_limit = match cap {

@@ -83,10 +83,11 @@ struct Group {
 }
 
 /// The tables of one partition of the tiles `1..N` of a board `W` wide towards the goal
-/// `1 2 .. N-1 0`, into at most `G` groups: three, or four for the small tables. The search's
-/// state holds `G` ranks, and a fourth rank where three groups need none slows the 5-5-5 search
-/// down, hence a parameter.
-pub struct PatternDb<const W: usize, const N: usize, const G: usize = 3> {
+/// `1 2 .. N-1 0`, into at most `G` groups: four on up to 25 cells (the small tables' 4-4-4-3,
+/// 6-6-6-6 on 5x5), so that both rungs of a ladder share one type and its code is compiled once
+/// a shape (a partition of three groups leaves a rank unused, at no cost its search measures);
+/// seven on 6x6.
+pub struct PatternDb<const W: usize, const N: usize, const G: usize = 4> {
     groups: Vec<Group>,
     /// The tables of `groups` spread out by cells ([`spread`]), which the search looks up; none
     /// when it looks them up by rank (tables loaded from a file, or a group over `MAX_GROUP`

@@ -109,23 +109,11 @@ impl MoveRules {
     }
 }
 
-impl Pruning for &MoveRules {
-    #[inline]
-    fn allowed(&self, state: u16) -> u8 {
-        self.states[usize::from(state)].allowed
-    }
-
-    #[inline]
-    fn after(&self, state: u16, bit: usize) -> u16 {
-        self.states[usize::from(state)].next[bit]
-    }
-}
-
-impl Growing for &MoveRules {}
-
-/// The rules of one search that does not know how long it will be: undoing alone is skipped
-/// until it has visited `DEEP_RULES_COST` nodes, then the rules of up to `DEEP_RULES` moves (from
-/// the start, if some search has built them already).
+/// The rules a search follows. Those of one that does not know how long it will be grow: undoing
+/// alone is skipped until it has visited `DEEP_RULES_COST` nodes, then the rules of up to
+/// `DEEP_RULES` moves (from the start, if some search has built them already). Rules built
+/// beside tables are followed as they are (`from`), under the same type, so that a board's
+/// searches under either share their code.
 #[derive(Clone, Copy)]
 pub struct GrowingRules {
     width: usize,
@@ -147,15 +135,27 @@ impl GrowingRules {
     }
 }
 
+impl From<&'static MoveRules> for GrowingRules {
+    fn from(rules: &'static MoveRules) -> GrowingRules {
+        // Deep already, they never grow: no board to grow them for.
+        GrowingRules {
+            width: 0,
+            height: 0,
+            rules,
+            deep: true,
+        }
+    }
+}
+
 impl Pruning for GrowingRules {
     #[inline]
     fn allowed(&self, state: u16) -> u8 {
-        self.rules.allowed(state)
+        self.rules.states[usize::from(state)].allowed
     }
 
     #[inline]
     fn after(&self, state: u16, bit: usize) -> u16 {
-        self.rules.after(state, bit)
+        self.rules.states[usize::from(state)].next[bit]
     }
 }
 
@@ -332,6 +332,7 @@ impl Finder {
             *first = self.boxes.len() as u32 - 1;
             return;
         }
+        let here = rules.states[usize::from(state)];
         for (bit, (dx, dy)) in SHIFT.iter().enumerate() {
             let to = (at.0 + dx, at.1 + dy);
             let reach = [
@@ -341,13 +342,13 @@ impl Finder {
                 bounds[3].max(to.1),
             ];
             let fits = reach[2] - reach[0] < self.board.0 && reach[3] - reach[1] < self.board.1;
-            if rules.allowed(state) & 1 << bit == 0 || !fits {
+            if here.allowed & 1 << bit == 0 || !fits {
                 continue;
             }
             let (blank, tile) = (self.cell(at), self.cell(to));
             self.cells.swap(blank, tile);
             self.moves.push(bit as u8);
-            self.search(rules, rules.after(state, bit), to, reach);
+            self.search(rules, here.next[bit], to, reach);
             self.moves.pop();
             self.cells.swap(blank, tile);
         }
@@ -375,7 +376,7 @@ mod tests {
 
     #[test]
     fn two_moves_forbid_only_undoing() {
-        let rules = MoveRules::build(4, 4, 2);
+        let rules = GrowingRules::from(MoveRules::shared(4, 4, 2));
         for first in "DLRU".chars() {
             for second in "DLRU".chars() {
                 let undo = matches!(
@@ -383,7 +384,7 @@ mod tests {
                     ('D', 'U') | ('U', 'D') | ('L', 'R') | ('R', 'L')
                 );
                 let moves = format!("{}{}", first, second);
-                assert_eq!(follow(&rules, &moves).is_none(), undo, "{}", moves);
+                assert_eq!(follow(rules, &moves).is_none(), undo, "{}", moves);
                 assert_eq!(follow(NoUndo, &moves).is_none(), undo, "{}", moves);
             }
         }
@@ -393,16 +394,17 @@ mod tests {
     fn going_round_a_square_twice_is_once_the_other_way() {
         // Round a 2x2 square (DRUL) twice is once the other way (RDLU): seven moves of it are
         // RDLUR, five.
-        let rules = MoveRules::build(4, 4, 8);
-        assert!(follow(&rules, "DRULDR").is_some());
-        assert!(follow(&rules, "DRULDRU").is_none());
-        assert!(follow(&MoveRules::build(4, 4, 6), "DRULDRU").is_some());
+        let rules = |max_len| GrowingRules::from(MoveRules::shared(4, 4, max_len));
+        assert!(follow(rules(8), "DRULDR").is_some());
+        assert!(follow(rules(8), "DRULDRU").is_none());
+        assert!(follow(rules(6), "DRULDRU").is_some());
     }
 
     /// Breadth-first search from each cell of the blank, each level in dictionary order of the
     /// paths, so each arrangement is first reached by its first shortest path: the rules must
     /// allow every such path (those up to `depth` moves), and forbid some other paths.
-    fn first_paths_are_allowed<const W: usize, const N: usize>(rules: &MoveRules, depth: usize) {
+    fn first_paths_are_allowed<const W: usize, const N: usize>(depth: usize) {
+        let rules = GrowingRules::from(MoveRules::shared(W, N / W, 12));
         let mut pruned = 0;
         for blank in 0..N {
             let mut tiles = [0u8; N];
@@ -437,8 +439,8 @@ mod tests {
 
     #[test]
     fn every_first_shortest_path_is_allowed() {
-        first_paths_are_allowed::<4, 16>(&MoveRules::build(4, 4, 12), 14);
-        first_paths_are_allowed::<3, 9>(&MoveRules::build(3, 3, 12), 20);
-        first_paths_are_allowed::<3, 6>(&MoveRules::build(3, 2, 12), 21);
+        first_paths_are_allowed::<4, 16>(14);
+        first_paths_are_allowed::<3, 9>(20);
+        first_paths_are_allowed::<3, 6>(21);
     }
 }

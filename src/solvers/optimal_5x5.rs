@@ -127,7 +127,9 @@ impl Optimal5x5 {
             proven: Some(Arc::clone(&self.so_far.proven)),
         };
         match &self.tables {
-            Some((db, rules)) => budgeted::search(starts, answers, db, *rules, budget),
+            Some((db, rules)) => {
+                budgeted::search(starts, answers, db, GrowingRules::from(*rules), budget)
+            }
             None => {
                 let manhattan = Manhattan::new(&Board::canonical_goal(24));
                 budgeted::search(starts, answers, &manhattan, GrowingRules::new(5, 5), budget)

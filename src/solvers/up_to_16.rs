@@ -42,7 +42,7 @@ use crate::pdb::ready;
 use crate::search::budgeted::{self, Answers, Budget, HandOn};
 use crate::search::ida_star::Iterations;
 use crate::search::linear_conflict::LinearConflict;
-use crate::search::move_rules::{GrowingRules, MoveRules};
+use crate::search::move_rules::GrowingRules;
 use crate::solvers::settings::Settings;
 use crate::threads::cores;
 
@@ -142,7 +142,7 @@ enum Heuristic<const W: usize, const N: usize> {
     /// Groups of at most `SMALL_GROUP` tiles, searched with the move rules a search grows.
     SmallTables(PatternDb<W, N, 4>),
     /// Larger groups, searched with move rules built beside them.
-    Tables(PatternDb<W, N>, &'static MoveRules),
+    Tables(PatternDb<W, N>, GrowingRules),
 }
 
 impl<const W: usize, const N: usize> Default for Ladder<W, N> {
@@ -199,7 +199,7 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
         rungs.push(Rung {
             get: |solver| {
                 let (db, rules) = ready::built(&solver.partitions[1], solver.threads);
-                Heuristic::Tables(db, rules)
+                Heuristic::Tables(db, rules.into())
             },
             pays_after: [strongest, after_alone * strongest],
         });
@@ -328,7 +328,7 @@ impl<const W: usize, const N: usize> Ladder<W, N> {
     }
 
     /// The tables the searches stand on, and their move rules, taken from the solver.
-    fn take_tables(&mut self) -> (PatternDb<W, N>, &'static MoveRules) {
+    fn take_tables(&mut self) -> (PatternDb<W, N>, GrowingRules) {
         match mem::replace(&mut self.heuristic, Heuristic::LinearConflict) {
             Heuristic::Tables(db, rules) => (db, rules),
             _ => unreachable!("a rung of tables below"),
@@ -350,7 +350,7 @@ impl Ladder<4, 16> {
             Rung {
                 get: |solver| {
                     let (db, rules) = ready::saved_663(&solver.table_dir, solver.threads);
-                    Heuristic::Tables(db, rules)
+                    Heuristic::Tables(db, rules.into())
                 },
                 pays_after: [LOAD_COST; 2],
             },
@@ -415,6 +415,7 @@ mod tests {
     use crate::pdb::partitions::partition;
     use crate::pdb::ready::TABLE_RULES;
     use crate::search::ida_star::Iterations;
+    use crate::search::move_rules::MoveRules;
 
     /// A board `W` wide alone, hard enough to climb to the second partition's tables, where
     /// the estimate is the larger of two partitions' sums, against a search under the first
@@ -428,6 +429,7 @@ mod tests {
         assert_eq!(solver.rungs_climbed(), 3);
         let one = PatternDb::<W, 16>::build(&partition(W, 16, MAX_GROUP), 2);
         let rules = MoveRules::shared(W, 16 / W, TABLE_RULES);
+        let rules = GrowingRules::from(rules);
         let expected = Iterations::new(&start, &one, rules, u32::MAX).finish(2, u64::MAX);
         assert_eq!(path, Some(expected.unwrap().moves));
     }
