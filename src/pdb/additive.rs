@@ -31,7 +31,9 @@ use crate::os::prefetch;
 use crate::os::Mapping;
 use crate::pdb::build::build_table;
 use crate::pdb::partitions::MAX_GROUP;
-use crate::pdb::placements::{advance, mask, Masks, Ranking, MAX_CELLS, MAX_RANKED, NO_TILE};
+#[cfg(feature = "tables")]
+use crate::pdb::placements::Ranking;
+use crate::pdb::placements::{advance, mask, Masks, MAX_CELLS, MAX_RANKED, NO_TILE};
 use crate::search::ida_star::Heuristic;
 use crate::threads::in_parallel;
 
@@ -75,9 +77,12 @@ fn transposed<const W: usize>(cell: usize) -> usize {
     cell % W * W + cell / W
 }
 
-/// A group's size, how its placements are ranked, and its table by rank.
+/// A group's size, its table by rank, and how its placements are ranked, for a search that looks
+/// the table up by rank: one loaded from a file, or of a group past `MAX_GROUP` tiles, both of the
+/// `tables` feature.
 struct Group {
     tiles: usize,
+    #[cfg(feature = "tables")]
     ranking: Ranking,
     table: Table,
 }
@@ -199,6 +204,7 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
             let tiles = tiles.as_ref().len();
             db.groups.push(Group {
                 tiles,
+                #[cfg(feature = "tables")]
                 ranking: Ranking::new(tiles, N),
                 table: table.into(),
             });
@@ -297,20 +303,27 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
         let (from, to) = (on_side(from), on_side(to));
         let g = usize::from(self.group_of[side][usize::from(tile)]);
         let (table, index) = (usize::from(self.table_of[side][g]), state.indices[side][g]);
-        if let Some(by_cells) = self.by_cells.get(table) {
-            let step = (to as u32).wrapping_sub(from as u32);
-            let power = self.power_of[side][usize::from(tile)];
-            let index = index.wrapping_add(step.wrapping_mul(power));
-            return (g, index, &by_cells[index as usize]);
+        match self.by_cells.get(table) {
+            Some(by_cells) => {
+                let step = (to as u32).wrapping_sub(from as u32);
+                let power = self.power_of[side][usize::from(tile)];
+                let index = index.wrapping_add(step.wrapping_mul(power));
+                (g, index, &by_cells[index as usize])
+            }
+            #[cfg(feature = "tables")]
+            None => {
+                let (group, slot_of) = (&self.groups[table], &self.slot_of[side][g]);
+                let slot = usize::from(slot_of[usize::from(tile)]);
+                let rank = group
+                    .ranking
+                    .after_step::<W, N>(index, slot, from, to, |c| {
+                        usize::from(slot_of[usize::from(tiles[on_side(c)])])
+                    });
+                (g, rank, &group.table[rank as usize])
+            }
+            #[cfg(not(feature = "tables"))]
+            None => unreachable!("a table spread out by cells"),
         }
-        let (group, slot_of) = (&self.groups[table], &self.slot_of[side][g]);
-        let slot = usize::from(slot_of[usize::from(tile)]);
-        let rank = group
-            .ranking
-            .after_step::<W, N>(index, slot, from, to, |c| {
-                usize::from(slot_of[usize::from(tiles[on_side(c)])])
-            });
-        (g, rank, &group.table[rank as usize])
     }
 
     /// Asks the memory for the table entries [`Heuristic::after_slide`] will read once the tile
@@ -351,10 +364,13 @@ impl<const W: usize, const N: usize, const G: usize> Heuristic<W, N> for Pattern
                         let index = by_cells_index::<N>(cells);
                         (index as u32, by_cells[index])
                     }
+                    #[cfg(feature = "tables")]
                     None => {
                         let rank = group.ranking.rank(cells);
                         (rank, group.table[rank as usize])
                     }
+                    #[cfg(not(feature = "tables"))]
+                    None => unreachable!("a table spread out by cells"),
                 };
                 state.indices[side][g] = index;
                 state.values[side][g] = value;
@@ -402,13 +418,13 @@ mod tests {
     use crate::board::Board;
     use crate::pdb::build::build_table;
     use crate::pdb::partitions::{partition, second_partition, SMALL_GROUP};
-    use crate::pdb::placements::table_len;
+    use crate::pdb::placements::{table_len, Ranking, Unranking};
 
     /// Every placement's entry, looked up spread out by its cells, against the table by rank.
     fn check_spread<const N: usize>(k: usize) {
         let table: Vec<u8> = (0..table_len(N, k)).map(|r| (r * 7 % 251) as u8).collect();
         let by_cells = spread::<N>(&table, k);
-        let unranking = crate::pdb::placements::Unranking::new(&Ranking::new(k, N), k);
+        let unranking = Unranking::new(&Ranking::new(k, N), k);
         let mut seen = vec![false; by_cells.len()];
         for (r, &entry) in table.iter().enumerate() {
             let cells = unranking.placement(r as u32);
