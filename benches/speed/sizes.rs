@@ -131,6 +131,14 @@ fn spoj_setting(shell: &mut Shell, rng: &mut Rng) {
     let (wall, paths) = solve_boards(shell, "--threads 1", &boards);
     let solved: Vec<u64> = paths.iter().map(|p| p.len() as u64).collect();
     let built: Vec<u64> = boards.iter().map(|(n, b)| built_moves(*n, b)).collect();
+    // The boards of 6x6 and more, whose moves are set against their lower bound, once.
+    let large: Vec<bool> = boards.iter().map(|(n, _)| *n >= 6).collect();
+    let bound: u64 = boards
+        .iter()
+        .zip(&large)
+        .filter(|(_, &large)| large)
+        .map(|((n, b), _)| lower_bound(*n, b))
+        .sum();
     for (way, moves, wall) in [
         ("solve --threads 1", solved, Some(wall)),
         ("built row by row (mxn --path)", built, None),
@@ -140,11 +148,12 @@ fn spoj_setting(shell: &mut Shell, rng: &mut Rng) {
             .zip(&moves)
             .map(|((n, _), &m)| (n * n * n) as f64 / (m + 1) as f64)
             .sum();
-        let large = |&((n, _), _): &(&(usize, Vec<u32>), &u64)| *n >= 6;
-        let pairs = boards.iter().zip(&moves).filter(large);
-        let (sum, bound) = pairs.fold((0, 0), |(sum, bound), ((n, b), &m)| {
-            (sum + m, bound + lower_bound(*n, b))
-        });
+        let sum: u64 = moves
+            .iter()
+            .zip(&large)
+            .filter(|(_, &l)| l)
+            .map(|(&m, _)| m)
+            .sum();
         let longest = moves.iter().max().expect("boards");
         let wall = wall.map_or("(in process)".to_string(), human);
         println!(

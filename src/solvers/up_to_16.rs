@@ -140,7 +140,7 @@ struct Rung<const W: usize, const N: usize> {
 enum Heuristic<const W: usize, const N: usize> {
     LinearConflict,
     /// Groups of at most `SMALL_GROUP` tiles, searched with the move rules a search grows.
-    SmallTables(PatternDb<W, N, 4>),
+    SmallTables(PatternDb<W, N>),
     /// Larger groups, searched with move rules built beside them.
     Tables(PatternDb<W, N>, GrowingRules),
 }
@@ -428,8 +428,7 @@ mod tests {
         // Linear conflict, groups of 4, of 5 and 6, then the second partition's beside.
         assert_eq!(solver.rungs_climbed(), 3);
         let one = PatternDb::<W, 16>::build(&partition(W, 16, MAX_GROUP), 2);
-        let rules = MoveRules::shared(W, 16 / W, TABLE_RULES);
-        let rules = GrowingRules::from(rules);
+        let rules = GrowingRules::from(MoveRules::shared(W, 16 / W, TABLE_RULES));
         let expected = Iterations::new(&start, &one, rules, u32::MAX).finish(2, u64::MAX);
         assert_eq!(path, Some(expected.unwrap().moves));
     }
