@@ -29,12 +29,12 @@ pub fn in_parallel<T: Sync, R: Send>(
             }
         }
     };
-    let mut done: Vec<_> = on_threads(threads.min(items.len()), worker)
-        .into_iter()
-        .flatten()
-        .collect();
-    done.sort_unstable_by_key(|&(i, _)| i);
-    done.into_iter().map(|(_, result)| result).collect()
+    // Put in place, not sorted: a sort is compiled again for each kind of result.
+    let mut placed: Vec<Option<R>> = items.iter().map(|_| None).collect();
+    for (i, result) in on_threads(threads.min(items.len()), worker).into_iter().flatten() {
+        placed[i] = Some(result);
+    }
+    placed.into_iter().flatten().collect()
 }
 
 /// What `worker` returns, run on this thread and on up to `threads - 1` others at once. A thread
