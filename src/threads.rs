@@ -31,7 +31,8 @@ pub fn in_parallel<T: Sync, R: Send>(
     };
     // Put in place, not sorted: a sort is compiled again for each kind of result.
     let mut placed: Vec<Option<R>> = items.iter().map(|_| None).collect();
-    for (i, result) in on_threads(threads.min(items.len()), worker).into_iter().flatten() {
+    let done = on_threads(threads.min(items.len()), worker);
+    for (i, result) in done.into_iter().flatten() {
         placed[i] = Some(result);
     }
     placed.into_iter().flatten().collect()

@@ -51,7 +51,8 @@ const LEFT_OUT: [&str; 4] = ["tables", "show", "progress", "shares"];
 
 /// `source` without the features of [`LEFT_OUT`]: for each of them, F, each statement, item,
 /// field or match arm under `#[cfg(feature = "F")]` left out with the comments right above it
-/// (and a blank line, where it stood between two), and each `#[cfg(not(feature = "F"))]` line.
+/// (and a blank line, where it stood between two), and each `#[cfg(not(feature = "F"))]` and
+/// `#[cfg_attr(feature = "F", ..)]` line.
 /// Whole lines go, as rustfmt puts such an attribute on a line of its own and what it marks on
 /// the lines after.
 fn without_features(source: &str) -> String {
@@ -83,7 +84,11 @@ fn without_features(source: &str) -> String {
                 dropped[first..=last].iter_mut().for_each(|d| *d = true);
                 i = end.max(close);
             }
-            _ if feature(r#"[cfg(not(feature="F"))]"#) => {
+            _ if feature(r#"[cfg(not(feature="F"))]"#)
+                || LEFT_OUT
+                    .iter()
+                    .any(|f| attribute.starts_with(&format!(r#"[cfg_attr(feature="{}","#, f))) =>
+            {
                 dropped[tokens[i].line] = true;
                 i = close;
             }

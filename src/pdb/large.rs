@@ -18,17 +18,18 @@
 //! the first such level being the placement's entry. Until a placement's next expansion, its
 //! byte keeps the regions expanded before in its high bits, where no mark lands, as those
 //! regions are reached. The placements are walked grouped by the set of cells they take
-//! (`SetOrder`): a set's regions and each step's child set and regions are looked up once
-//! for its placements, not once a placement, and the finished table is put in rank order. A
-//! flag for each chunk of placements says whether a mark landed there, and whether it holds
+//! ([`crate::pdb::by_sets`]): a set's regions and each step's child set and regions are looked
+//! up once for its placements, not once a placement, and the finished table is put in rank
+//! order. A flag for each chunk of placements says whether a mark landed there, and whether it holds
 //! placements to expand: the levels near the first and the last, which reach few placements,
 //! pass over the rest a chunk at a time.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 
 use crate::memory::{self, MORE_MEMORY};
 
+use crate::pdb::by_sets::{next_set, set_rank, SetOrder};
 use crate::pdb::placements::{
     mask, region, table_len, Masks, Ranking, Unranking, MAX_CELLS, MAX_RANKED,
 };
@@ -83,9 +84,6 @@ const FRONTIER: u8 = 0x80;
 
 /// The regions of a placement its byte tells apart.
 const REGIONS: usize = 4;
-
-/// About the entries a thread takes at a time.
-const CHUNK: usize = 1 << 16;
 
 /// The table of one group of tiles (up to eight) of a board `W` wide with `N` cells, as
 /// [`crate::pdb::build::build_table`] makes it, except that placements with more than four
@@ -166,191 +164,6 @@ fn build_labelled<const W: usize, const N: usize, L: Label>(
     drop(marks);
     order.in_ranks::<N>(table, threads, what)
 }
-
-/// The order the build walks the placements of a group of `k` tiles in: by the set of cells
-/// they take ([`set_rank`]), then by the place of each tile among those cells, lowest first,
-/// ranked as a placement of `k` tiles on `k` cells. A set's regions, and the set each step
-/// leads to, are then looked up once for all of its `k`! placements, not once a placement, and
-/// the children of one step land in one block of `k`! entries.
-struct SetOrder {
-    k: usize,
-    /// `k`!, the placements on a set.
-    per_set: usize,
-    /// The entries a thread takes at a time: whole sets, and a multiple of 8, so each thread
-    /// owns whole words of marks while it turns them into reached regions.
-    chunk: usize,
-    places: Ranking,
-    /// `shifted[(a * k + b) * per_set + p]`: the placement `p` of a set once the tile at place
-    /// `a` steps to a cell at place `b` of the new set, the tiles between moving one place.
-    shifted: Vec<u16>,
-}
-
-impl SetOrder {
-    fn new(k: usize) -> SetOrder {
-        let per_set = (1..=k).product::<usize>();
-        let chunk = (CHUNK / per_set + 1 + 7) / 8 * 8 * per_set;
-        let places = Ranking::new(k, k);
-        let unranking = Unranking::new(&places, k);
-        let mut shifted = Vec::with_capacity(k * k * per_set);
-        for (a, b) in (0..k).flat_map(|a| (0..k).map(move |b| (a, b))) {
-            for p in 0..per_set as u32 {
-                let mut at = unranking.placement(p);
-                for place in &mut at[..k] {
-                    let from = usize::from(*place);
-                    *place = match from {
-                        _ if from == a => b,
-                        _ if a < from && from <= b => from - 1,
-                        _ if b <= from && from < a => from + 1,
-                        _ => from,
-                    } as u8;
-                }
-                shifted.push(places.rank(&at[..k]) as u16);
-            }
-        }
-        SetOrder {
-            k,
-            per_set,
-            chunk,
-            places,
-            shifted,
-        }
-    }
-
-    /// Where the placement `cells` (the cell of each tile) stands in this order.
-    fn index(&self, cells: &[u8]) -> usize {
-        let occupied = mask(cells);
-        let mut at = [0u8; MAX_RANKED];
-        for (place, &cell) in at.iter_mut().zip(cells) {
-            *place = (occupied & ((1 << cell) - 1)).count_ones() as u8;
-        }
-        set_rank(occupied) * self.per_set + self.places.rank(&at[..self.k]) as usize
-    }
-
-    /// The sets whose entries are `entries`, whole sets from index `base` on: each set's rank,
-    /// its cells, and its entries.
-    fn sets<'a>(
-        &self,
-        base: usize,
-        entries: &'a mut [u8],
-    ) -> impl Iterator<Item = (usize, u64, &'a mut [u8])> + 'a {
-        let (first, per_set) = (base / self.per_set, self.per_set);
-        let start = nth_set(first, self.k);
-        let walk = entries.chunks_mut(per_set).enumerate();
-        walk.scan(None, move |last: &mut Option<u64>, (s, entries)| {
-            let occupied = last.map_or(start, next_set);
-            *last = Some(occupied);
-            Some((first + s, occupied, entries))
-        })
-    }
-
-    /// [`SetOrder::shifted`] for a step from place `a` to place `b`.
-    fn shifted(&self, a: usize, b: usize) -> &[u16] {
-        let start = (a * self.k + b) * self.per_set;
-        &self.shifted[start..start + self.per_set]
-    }
-
-    /// The table `table`, in this order, put in rank order ([`Ranking`]) on a board of `N`
-    /// cells, on up to `threads` threads.
-    fn in_ranks<const N: usize>(
-        &self,
-        table: Vec<u8>,
-        threads: usize,
-        what: impl FnOnce() -> String,
-    ) -> Vec<u8> {
-        let per_set = self.per_set;
-        self.ranked::<N, _, _>(table.len(), threads, what, |set, _| {
-            let entries = &table[set * per_set..(set + 1) * per_set];
-            move |p| entries[p]
-        })
-    }
-
-    /// A table of `len` entries in rank order ([`Ranking`]) on a board of `N` cells, built on up
-    /// to `threads` threads a set at a time: `entries(set, cells)`, given a set's index in this
-    /// order and its cells lowest first, gives the entry of each of its placements. A
-    /// placement's rank is a sum over its tiles (the tile's weight times its cell, less the
-    /// weight for each earlier tile on a lower cell), so each placement of a set is the set's
-    /// cells times weights of its own, less a number of its own: no placement is unranked.
-    fn ranked<const N: usize, F, G>(
-        &self,
-        len: usize,
-        threads: usize,
-        what: impl FnOnce() -> String,
-        entries: F,
-    ) -> Vec<u8>
-    where
-        F: Fn(usize, &[u32; MAX_RANKED]) -> G + Sync,
-        G: FnMut(usize) -> u8,
-    {
-        let (k, weights) = (self.k, Ranking::new(self.k, N).weights());
-        let place_weights = self.place_weights(&weights);
-        let less = self.less(&weights, &IDENTITY[..k], &IDENTITY[..k]);
-        let mut ranked: Vec<AtomicU8> = Vec::new();
-        memory::reserve(&mut ranked, len, what, MORE_MEMORY);
-        ranked.extend((0..len).map(|_| AtomicU8::new(0)));
-        let (sets, per_chunk) = (len / self.per_set, self.chunk / self.per_set);
-        let next = AtomicUsize::new(0);
-        on_threads(threads, || loop {
-            let first = next.fetch_add(per_chunk, Relaxed);
-            if first >= sets {
-                return;
-            }
-            let mut occupied = nth_set(first, k);
-            for set in first..sets.min(first + per_chunk) {
-                let mut cells = [0u32; MAX_RANKED];
-                let mut rest = occupied;
-                for cell in &mut cells[..k] {
-                    *cell = rest.trailing_zeros();
-                    rest &= rest - 1;
-                }
-                let mut entry = entries(set, &cells);
-                for (p, (by_place, less)) in place_weights.iter().zip(&less).enumerate() {
-                    let sum: u32 = cells.iter().zip(by_place).map(|(c, w)| c * w).sum();
-                    ranked[(sum - less) as usize].store(entry(p), Relaxed);
-                }
-                occupied = next_set(occupied);
-            }
-        });
-        ranked.into_iter().map(AtomicU8::into_inner).collect()
-    }
-
-    /// For each placement of a set, the weight of the tile at each place, tile `i` weighing
-    /// `by_tile[i]`.
-    fn place_weights(&self, by_tile: &[u32; MAX_RANKED]) -> Vec<[u32; MAX_RANKED]> {
-        let unranking = Unranking::new(&self.places, self.k);
-        (0..self.per_set as u32)
-            .map(|p| {
-                let mut by_place = [0u32; MAX_RANKED];
-                for (tile, &place) in unranking.placement(p)[..self.k].iter().enumerate() {
-                    by_place[usize::from(place)] = by_tile[tile];
-                }
-                by_place
-            })
-            .collect()
-    }
-
-    /// For each placement of a set, what its rank takes off the sum of its tiles' weights times
-    /// their cells, once tile `i` is the ranked tile `digits[i]` and each place `q` is the place
-    /// `to[q]` of the ranked set: the weight of each tile for each earlier one on a lower cell.
-    fn less(&self, weights: &[u32; MAX_RANKED], digits: &[u8], to: &[u8]) -> Vec<u32> {
-        let unranking = Unranking::new(&self.places, self.k);
-        (0..self.per_set as u32)
-            .map(|p| {
-                let at = unranking.placement(p);
-                let place = |i: usize| to[usize::from(at[i])];
-                let tiles = 0..self.k;
-                tiles.clone().fold(0, |sum, i| {
-                    let lower = tiles
-                        .clone()
-                        .filter(|&j| digits[j] < digits[i] && place(j) < place(i));
-                    sum + weights[usize::from(digits[i])] * lower.count() as u32
-                })
-            })
-            .collect()
-    }
-}
-
-/// The places of a set in their own order, the first `k` of them for a set of `k`.
-const IDENTITY: [u8; MAX_RANKED] = [0, 1, 2, 3, 4, 5, 6, 7];
 
 /// A turn or mirror of the board, as the cell each cell goes to.
 pub type Symmetry = [u8; MAX_CELLS];
@@ -614,58 +427,6 @@ fn regions<const W: usize, const N: usize>(free: u64) -> [u64; REGIONS] {
     regions
 }
 
-/// `BINOMIAL[n][k]`: n choose k, for the ranks of sets of cells.
-const BINOMIAL: [[u32; MAX_RANKED + 1]; MAX_CELLS] = binomials();
-
-const fn binomials() -> [[u32; MAX_RANKED + 1]; MAX_CELLS] {
-    let mut table = [[0; MAX_RANKED + 1]; MAX_CELLS];
-    let mut n = 0;
-    while n < MAX_CELLS {
-        table[n][0] = 1;
-        let mut k = 1;
-        while k <= MAX_RANKED && n > 0 {
-            table[n][k] = table[n - 1][k - 1] + table[n - 1][k];
-            k += 1;
-        }
-        n += 1;
-    }
-    table
-}
-
-/// The rank of the set of cells `occupied` among the sets of as many cells in the order of
-/// their masks: the sum over its cells, lowest first, of (cell choose how many come before,
-/// plus one).
-fn set_rank(occupied: u64) -> usize {
-    let (mut rest, mut below, mut rank) = (occupied, 1, 0);
-    while rest != 0 {
-        rank += BINOMIAL[rest.trailing_zeros() as usize][below];
-        rest &= rest - 1;
-        below += 1;
-    }
-    rank as usize
-}
-
-/// The set of `k` cells of rank `rank` ([`set_rank`] undone).
-fn nth_set(mut rank: usize, k: usize) -> u64 {
-    let mut set = 0;
-    for below in (1..=k).rev() {
-        let cell = (below - 1..MAX_CELLS)
-            .take_while(|&c| BINOMIAL[c][below] as usize <= rank)
-            .last()
-            .unwrap_or(below - 1);
-        rank -= BINOMIAL[cell][below] as usize;
-        set |= 1 << cell;
-    }
-    set
-}
-
-/// The set of as many cells as `set` next in the order of their masks: the lowest run of cells
-/// carried one up, the rest of the run back to the bottom.
-fn next_set(set: u64) -> u64 {
-    let carry = set + (set & set.wrapping_neg());
-    carry | ((set ^ carry) >> 2) >> set.trailing_zeros()
-}
-
 /// For each set of `k` occupied cells of a board `W` wide with `N` cells, at its [`set_rank`],
 /// the number of each free cell's region as [`regions`] numbers them, two bits a cell: 1.4 MB
 /// for six tiles on 25 cells, 6 MB for five on 36.
@@ -732,6 +493,7 @@ fn sweep(
 mod tests {
     use super::*;
     use crate::pdb::build::build_table;
+    use crate::pdb::by_sets::nth_set;
 
     /// Against the tested builder: equal where no placement has more than four regions, else
     /// never more; `equal` says which the group is expected to be.
