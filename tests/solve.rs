@@ -448,14 +448,14 @@ fn blanks_separators_and_line_ends_as_people_write_them() {
 #[test]
 fn a_long_board_shows_its_progress() {
     let mut rng = Rng::new(300);
-    let board = random_solvable_board(300, 300, &mut rng);
+    let board = random_solvable_board(100, 100, &mut rng);
     let file = std::env::temp_dir().join(format!("solve-progress-{}.in", std::process::id()));
-    std::fs::write(&file, rows_of(300, &board)).unwrap();
+    std::fs::write(&file, rows_of(100, &board)).unwrap();
     let slow_reader = "| (sleep 4; head -c 1 > /dev/null)";
     let command = format!("{} {} {}", SOLVE, file.display(), slow_reader);
     let (output, _) = run_with("script", &["-qec", &command, "/dev/null"], b"");
     let shown = String::from_utf8_lossy(&output.stdout).to_string();
-    let what = "board 1 (300 x 300): building the moves down to 256 cells, then beam search, ";
+    let what = "board 1 (100 x 100): building the moves down to 256 cells, then beam search, ";
     assert!(shown.contains(&format!("\r{}", what)), "{:?}", shown);
     assert!(shown.ends_with("\r\u{1b}[K"), "{:?}", shown);
     let command = format!("\"$0\" '{}' {}", file.display(), slow_reader);
