@@ -29,7 +29,10 @@
 use crate::os::prefetch;
 #[cfg(all(feature = "tables", target_os = "linux"))]
 use crate::os::Mapping;
+#[cfg(not(feature = "tables"))]
 use crate::pdb::build::build_table;
+#[cfg(feature = "tables")]
+use crate::pdb::by_sets::build_table;
 use crate::pdb::partitions::MAX_GROUP;
 #[cfg(feature = "tables")]
 use crate::pdb::placements::Ranking;
@@ -121,7 +124,7 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
     /// tiles 1 to `N - 1`, each of at most six tiles), on up to `threads` threads.
     ///
     /// # Complexity
-    /// That of [`crate::pdb::build::build_table`] for each group: milliseconds for groups of
+    /// That of [`build_table`] for each group: milliseconds for groups of
     /// four on 4x4, about a second for Korf and Felner's 6-6-3.
     pub fn build<T: AsRef<[u8]> + Sync>(groups: &[T], threads: usize) -> Self {
         let tables = in_parallel(groups, threads, |tiles| build_table::<W, N>(tiles.as_ref()));

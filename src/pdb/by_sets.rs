@@ -17,7 +17,7 @@ use crate::threads::on_threads;
 const CHUNK: usize = 1 << 16;
 
 /// The table of one group of tiles of a board `W` wide with `N` cells (at most 16), the same as
-/// [`crate::pdb::build::build_table`]'s by ranks: each level walks the sets of cells in order,
+/// the one [`crate::pdb::build`] builds by ranks: each level walks the sets of cells in order,
 /// and for a set with placements the level before left the blank in, finds its regions and the
 /// steps its tiles can take once, then sets, for each placement whose blank reached a new
 /// region, the bit of the cell each step leaves in the child's entry of the next level.
@@ -368,4 +368,47 @@ pub(crate) fn nth_set(mut rank: usize, k: usize) -> u64 {
 pub(crate) fn next_set(set: u64) -> u64 {
     let carry = set + (set & set.wrapping_neg());
     carry | ((set ^ carry) >> 2) >> set.trailing_zeros()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::pdb::build::tests::plain_table;
+
+    /// A group's table by sets of cells against a plain search, and against the one by ranks.
+    fn check<const W: usize, const N: usize>(tiles: &[u8], plain: bool) {
+        let table = super::build_table::<W, N>(tiles);
+        let by_ranks = crate::pdb::build::build_table::<W, N>(tiles);
+        assert_eq!(table, by_ranks, "{}x{} {:?}", N / W, W, tiles);
+        if plain {
+            assert_eq!(
+                table,
+                plain_table::<W, N>(tiles),
+                "{}x{} {:?}",
+                N / W,
+                W,
+                tiles
+            );
+        }
+    }
+
+    /// The groups of `build`'s test, on boards of every shape, and groups of five tiles, too
+    /// many placements for the plain search.
+    #[test]
+    fn by_sets_as_by_ranks() {
+        check::<4, 16>(&[2, 3, 4], true);
+        check::<4, 16>(&[1, 4, 6, 11], true);
+        check::<8, 16>(&[1, 9, 2, 10], true);
+        check::<2, 16>(&[3, 4, 6, 9], true);
+        check::<5, 15>(&[1, 6, 11, 7], true);
+        check::<3, 9>(&[1, 2, 4, 8], true);
+        check::<2, 4>(&[1, 2, 3], true);
+        for tiles in [
+            &[1, 2, 3, 5, 6][..],
+            &[7, 8, 11, 12, 15],
+            &[1, 6, 11, 4, 13],
+        ] {
+            check::<4, 16>(tiles, false);
+        }
+        check::<8, 16>(&[1, 2, 9, 10, 3], false);
+    }
 }

@@ -1,4 +1,4 @@
-//! Pattern database tables too large for [`crate::pdb::build::build_table`]: Korf and Felner's
+//! Pattern database tables too large for [`crate::pdb::by_sets::build_table`]: Korf and Felner's
 //! 7-8 partition of the 4x4 board, whose group of eight tiles has 16·15·..·9 = 518,918,400
 //! placements, their 6-6-6-6 partition of the 5x5 board, 127,512,000 placements a group, and
 //! seven groups of five tiles on the 6x6 board, 45,239,040 placements a group. That builder
@@ -86,7 +86,7 @@ const FRONTIER: u8 = 0x80;
 const REGIONS: usize = 4;
 
 /// The table of one group of tiles (up to eight) of a board `W` wide with `N` cells, as
-/// [`crate::pdb::build::build_table`] makes it, except that placements with more than four
+/// [`crate::pdb::by_sets::build_table`] makes it, except that placements with more than four
 /// regions may hold less; built on up to `threads` threads. `progress` hears, after each level,
 /// its number of moves and how many placements (of the table's length) are reached so far.
 ///

@@ -8,7 +8,10 @@ use std::path::Path;
 use crate::pdb::additive::PatternDb;
 #[cfg(feature = "tables")]
 use crate::pdb::additive::Table;
+#[cfg(not(feature = "tables"))]
 use crate::pdb::build::build_table;
+#[cfg(feature = "tables")]
+use crate::pdb::by_sets::build_table;
 #[cfg(feature = "tables")]
 use crate::pdb::claim::{self, Claim, NoClaim};
 #[cfg(feature = "tables")]
