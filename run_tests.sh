@@ -6,15 +6,14 @@
 # per case (AC, WA, RE for a wrong exit status, TLE past the time limit) with the time taken, the
 # input and both outputs on a mismatch.
 #
-# Before the tests it bundles every judge binary into one source file (bin/bundle/) and compiles
-# each bundle alone with `rustc -O -D warnings` under edition 2015, as a judge would, in the
-# background at the lowest priority, in the time the tests leave idle; after them it judges the
-# same samples on each build. An old compiler (Debian bookworm's rustc is 1.63: OLD_RUSTC if
-# set, else /usr/bin/rustc when it is another version than `rustc`) type-checks the library and
-# every program there too, as the crate promises Rust 1.63, and tests/bundle.rs type-checks
-# every bundle on it and on `rustc` under every edition, 2015 to 2021, warnings denied. With none
-# (OLD_RUSTC= skips it), the old-compiler checks count as skipped. (The bundles are built by
-# `rustc`, not the old compiler, whose optimiser takes three times as long on the same code.)
+# Then it bundles every judge binary into one source file (bin/bundle/), compiles each bundle
+# alone with `rustc -O -D warnings` under edition 2015, as a judge would, and judges the same
+# samples on each build. An old compiler (Debian bookworm's rustc is 1.63: OLD_RUSTC if set, else
+# /usr/bin/rustc when it is another version than `rustc`) type-checks the library and every
+# program, as the crate promises Rust 1.63, and tests/bundle.rs type-checks every bundle on it
+# and on `rustc` under every edition, 2015 to 2021, warnings denied. With none (OLD_RUSTC= skips
+# it), the old-compiler checks count as skipped. (The bundles are built by `rustc`, not the old
+# compiler, whose optimiser takes three times as long on the same code.)
 #
 # The last line, "N passed, N failed", counts every test of `cargo test` (each of its binaries
 # runs, whatever fails in another) and every sample verdict, and ends ", 1 skipped" after a line
@@ -35,9 +34,7 @@ CASES=testdata/cases.txt
 passed=0
 failed=0
 work=$(mktemp -d)
-compiling=
-# The bundles' compilers, running in the background, are waited for before their folder goes.
-trap '[ -z "$compiling" ] || wait "$compiling"; rm -rf "$work"' EXIT
+trap 'rm -rf "$work"' EXIT
 
 # A line of progress, which long work writes on standard error once it has run two seconds: a
 # slow or busy machine gets some where a quick one gets none, so a verdict ignores them.
@@ -162,50 +159,6 @@ if ! command -v parallel > /dev/null; then
     }
 fi
 
-step "bundles: cargo run -q --bin bundle -- --all"
-cargo run -q --release --bin bundle -- --all "$work/bundles" || exit 1
-ls "$work/bundles"
-
-# compile_bundles: compiles every bundle alone with `rustc` under edition 2015, optimised,
-# warnings denied, two at a time (one per core, each as one code generation unit), into
-# $work/bundled; with an old compiler, first type-checks the library and every program on it,
-# as the crate promises Rust 1.63 (rust-version), a failure leaving its status in
-# $work/old-rustc.status.
-compile_bundles() {
-    if [ -n "$OLD_RUSTC" ]; then
-        echo "the library and every program type-checked by $("$OLD_RUSTC" --version)"
-        with_features=(--edition 2021 --cfg 'feature="tables"' --cfg 'feature="show"' --cfg 'feature="progress"' --cfg 'feature="shares"')
-        # What Cargo would give the compiler: the version that --version prints.
-        CARGO_PKG_VERSION=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
-        export CARGO_PKG_VERSION
-        "$OLD_RUSTC" "${with_features[@]}" --crate-type lib --crate-name engine --emit=metadata \
-            -o "$work/libengine.rmeta" src/lib.rs || { echo 1 > "$work/old-rustc.status"; return; }
-        for program in bin/*.rs bin/bundle/main.rs; do
-            CARGO_MANIFEST_DIR=$PWD "$OLD_RUSTC" "${with_features[@]}" --crate-type bin --crate-name program \
-                --extern engine="$work/libengine.rmeta" --emit=metadata -o "$work/program.rmeta" "$program" ||
-                { echo 1 > "$work/old-rustc.status"; return; }
-        done
-    fi
-    mkdir -p "$work/bundled"
-    printf '%s\n' "$work"/bundles/*.rs | xargs -P 2 -I{} sh -c '
-        rustc --edition 2015 -O -C codegen-units=1 -D warnings -o "$1/$(basename "$2" .rs)" "$2" ||
-            echo "error: rustc --edition 2015 could not compile the bundle $(basename "$2")"
-    ' sh "$work/bundled" {}
-}
-
-if [ -n "$OLD_RUSTC" ]; then
-    "$OLD_RUSTC" --version > /dev/null || { echo "error: OLD_RUSTC=$OLD_RUSTC does not run"; exit 1; }
-else
-    skipped="the old-compiler checks (Rust 1.63 type-checks the library, the programs and the bundles): no OLD_RUSTC, and no other rustc at /usr/bin/rustc"
-    step "SKIPPED: $skipped"
-    echo "(with Debian bookworm's rustc 1.63: apt-get install rustc, then run this again)"
-fi
-# At the lowest priority, while the tests run: the compilers take the time the tests leave
-# idle (waiting on a pipe, a lock, a child), and what is left once the tests are done.
-echo "(compiled in the background while the tests run; the results come after them)"
-(renice -n 19 "$BASHPID" > /dev/null && compile_bundles) > "$work/compiled.log" 2>&1 &
-compiling=$!
-
 # --no-fail-fast: every test binary runs, whatever fails in another.
 step "cargo test --release --no-fail-fast"
 cargo test --release --no-fail-fast 2>&1 | tee "$work/cargo-test"
@@ -228,11 +181,44 @@ step "samples on the Cargo-built binaries (time limit ${TIME_LIMIT}s a case)"
 check_cases_listed || exit 1
 judge_samples cargo target/release
 
+# judge_bundles: compiles every bundle alone with `rustc` under edition 2015, optimised, warnings
+# denied, two at a time (one per core, each as one code generation unit), and judges the
+# samples on each build.
+judge_bundles() {
+    local dir="$work/bundled"
+    mkdir -p "$dir"
+    printf '%s\n' "$work"/bundles/*.rs | xargs -P 2 -I{} sh -c '
+        rustc --edition 2015 -O -C codegen-units=1 -D warnings -o "$1/$(basename "$2" .rs)" "$2" ||
+            echo "error: rustc --edition 2015 could not compile the bundle $(basename "$2")"
+    ' sh "$dir" {}
+    judge_samples "rustc-$(rustc --version | cut -d' ' -f2) --edition 2015" "$dir" unbundled
+}
+
+step "bundles: cargo run -q --bin bundle -- --all"
+cargo run -q --release --bin bundle -- --all "$work/bundles" || exit 1
+ls "$work/bundles"
+
+if [ -n "$OLD_RUSTC" ]; then
+    old_version=$("$OLD_RUSTC" --version) || { echo "error: OLD_RUSTC=$OLD_RUSTC does not run"; exit 1; }
+    # The crate promises Rust 1.63 (rust-version): the library and every program type-check there.
+    step "the library and every program type-checked by $old_version"
+    with_features=(--edition 2021 --cfg 'feature="tables"' --cfg 'feature="show"' --cfg 'feature="progress"' --cfg 'feature="shares"')
+    # What Cargo would give the compiler: the version that --version prints.
+    CARGO_PKG_VERSION=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
+    export CARGO_PKG_VERSION
+    "$OLD_RUSTC" "${with_features[@]}" --crate-type lib --crate-name engine --emit=metadata \
+        -o "$work/libengine.rmeta" src/lib.rs || exit 1
+    for program in bin/*.rs bin/bundle/main.rs; do
+        CARGO_MANIFEST_DIR=$PWD "$OLD_RUSTC" "${with_features[@]}" --crate-type bin --crate-name program \
+            --extern engine="$work/libengine.rmeta" --emit=metadata -o "$work/program.rmeta" "$program" || exit 1
+    done
+else
+    skipped="the old-compiler checks (Rust 1.63 type-checks the library, the programs and the bundles): no OLD_RUSTC, and no other rustc at /usr/bin/rustc"
+    step "SKIPPED: $skipped"
+    echo "(with Debian bookworm's rustc 1.63: apt-get install rustc, then run this again)"
+fi
 step "samples on the bundles compiled alone by $(rustc --version), edition 2015"
-wait "$compiling"
-cat "$work/compiled.log"
-[ ! -s "$work/old-rustc.status" ] || exit 1
-judge_samples "rustc-$(rustc --version | cut -d' ' -f2) --edition 2015" "$work/bundled" unbundled
+judge_bundles
 
 echo
 echo "all done in $(($(date +%s) - started)) s"
