@@ -124,8 +124,8 @@ impl<const W: usize, const N: usize, const G: usize> PatternDb<W, N, G> {
     /// tiles 1 to `N - 1`, each of at most six tiles), on up to `threads` threads.
     ///
     /// # Complexity
-    /// That of [`build_table`] for each group: milliseconds for groups of
-    /// four on 4x4, about a second for Korf and Felner's 6-6-3.
+    /// That of [`build_table`] for each group: milliseconds for groups of four on 4x4, about a
+    /// second for Korf and Felner's 6-6-3.
     pub fn build<T: AsRef<[u8]> + Sync>(groups: &[T], threads: usize) -> Self {
         let tables = in_parallel(groups, threads, |tiles| build_table::<W, N>(tiles.as_ref()));
         PatternDb::from_tables(groups, tables)

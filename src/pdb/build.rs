@@ -21,8 +21,8 @@ use crate::pdb::placements::{
 /// the programs build the same table by sets of cells ([`crate::pdb::by_sets::build_table`]),
 /// two to three times faster, and this one is the tests' reference.
 ///
-/// Breadth-first search, one level at a time, over ranks in order.
-/// `reached[rank]` holds the blank cells of the regions already expanded for the placement, and `frontier[rank]` the cells
+/// Breadth-first search, one level at a time, over ranks in order. `reached[rank]` holds the
+/// blank cells of the regions already expanded for the placement, and `frontier[rank]` the cells
 /// the blank was left in by the level before: those outside `reached` lie in new regions, which
 /// are expanded now. A step only sets a bit in `next`, without reading anything first, so
 /// nothing waits for memory, and the children of ranks taken in order are written in a few
