@@ -125,7 +125,8 @@ pub(crate) mod tests {
     use super::*;
     use std::collections::{HashMap, VecDeque};
 
-    /// A group's table against a plain search.
+    /// A group's table against a plain search; with the `tables` feature, the one by sets of
+    /// cells ([`crate::pdb::by_sets`]) against it too.
     fn check_table<const W: usize, const N: usize>(tiles: &[u8]) {
         let table = build_table::<W, N>(tiles);
         assert_eq!(
@@ -134,6 +135,12 @@ pub(crate) mod tests {
             "{}x{} {:?}",
             N / W,
             W,
+            tiles
+        );
+        #[cfg(feature = "tables")]
+        assert!(
+            crate::pdb::by_sets::build_table::<W, N>(tiles) == table,
+            "by sets {:?}",
             tiles
         );
     }

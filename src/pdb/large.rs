@@ -372,6 +372,7 @@ fn expand<const W: usize, const N: usize, L: Label>(
     let per_set = order.per_set;
     // The set's marked placements by the regions they reached since their last expansion.
     let mut marked: [Vec<u16>; REGIONS] = Default::default();
+    let mut steps = Vec::new();
     for (set, occupied, entries) in order.sets(base, entries) {
         marked.iter_mut().for_each(Vec::clear);
         for (p, entry) in entries.iter_mut().enumerate() {
@@ -388,27 +389,15 @@ fn expand<const W: usize, const N: usize, L: Label>(
             continue;
         }
         let own = labels[set];
-        let mut rest = occupied;
-        while rest != 0 {
-            let from = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let a = (occupied & ((1 << from) - 1)).count_ones() as usize;
-            let mut targets = Masks::<W, N>::NEIGHBOURS[from] & !occupied;
-            while targets != 0 {
-                let to = targets.trailing_zeros() as usize;
-                targets &= targets - 1;
-                let open = &marked[own.region(to)];
-                if open.is_empty() {
-                    continue;
-                }
-                let moved = occupied & !(1 << from) | 1 << to;
-                let child = set_rank(moved);
-                let left = labels[child].region(from);
-                let b = (moved & ((1 << to) - 1)).count_ones() as usize;
-                let (shifted, first) = (order.shifted(a, b), child * per_set);
-                for &p in open {
-                    marks.mark(first + usize::from(shifted[usize::from(p)]), left);
-                }
+        order.steps::<W, N>(occupied, &mut steps);
+        for step in &steps {
+            let open = &marked[own.region(step.to)];
+            if open.is_empty() {
+                continue;
+            }
+            let (left, first) = (labels[step.child].region(step.from), step.child * per_set);
+            for &p in open {
+                marks.mark(first + usize::from(step.shifted[usize::from(p)]), left);
             }
         }
     }
