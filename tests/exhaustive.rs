@@ -26,7 +26,7 @@ fn check_every_arrangement<const W: usize, const N: usize>(goal: [u8; N]) -> Vec
         let tiles = unrank::<N>(r);
         assert_eq!(rank(&tiles), r);
         let start = Board::<W, N>::from_tiles(tiles).unwrap();
-        let expected = truth.get(&tiles[..]).copied();
+        let expected = truth.get(&tiles[..]);
         let solution = ida_star::solve(&start, &goal, u32::MAX);
         if distance == UNREACHABLE {
             assert_eq!(expected, None, "{:?}", tiles);
@@ -44,7 +44,7 @@ fn check_every_arrangement<const W: usize, const N: usize>(goal: [u8; N]) -> Vec
             .try_fold(start, |board, &m| board.moved(m))
             .expect("every move stays on the board");
         assert_eq!(end, goal, "{:?}", tiles);
-        let first = first_shortest_path(&tiles, W, |b| truth.get(b).copied());
+        let first = first_shortest_path(&tiles, W, |b| truth.get(b));
         let letters = |moves: Vec<_>| moves.iter().map(|m: &Move| m.letter()).collect();
         assert_eq!(Some(letters(moves)), first, "{:?}", tiles);
         assert_eq!(

@@ -8,9 +8,7 @@
 
 use crate::common;
 
-use std::collections::HashMap;
-
-use common::{distances_by_hash_map, first_shortest_path, stdout_of, with_x, Rng};
+use common::{distances_by_hash_map, first_shortest_path, stdout_of, with_x, Distances, Rng};
 use engine::exact::cantor::{factorial, unrank};
 
 const EIGHT_PATH: &str = env!("CARGO_BIN_EXE_eight_path");
@@ -21,7 +19,7 @@ const EIGHT_UVA: &str = env!("CARGO_BIN_EXE_eight_uva");
 const DISTANT: &str = env!("CARGO_BIN_EXE_distant");
 
 /// Every arrangement of the 3x3 board, and every board's distance to 1 2 3 / 4 5 6 / 7 8 0.
-fn every_arrangement() -> (Vec<[u8; 9]>, HashMap<Vec<u8>, u32>) {
+fn every_arrangement() -> (Vec<[u8; 9]>, Distances) {
     let boards = (0..factorial(9)).map(unrank::<9>).collect();
     (
         boards,
@@ -51,7 +49,7 @@ fn eight_path_prints_the_first_shortest_path_of_every_arrangement() {
     let expected: String = boards
         .iter()
         .map(|tiles| {
-            match first_shortest_path(tiles, 3, |b| truth.get(b).copied()) {
+            match first_shortest_path(tiles, 3, |b| truth.get(b)) {
                 Some(path) => path.to_lowercase(),
                 None => "unsolvable".to_string(),
             }
@@ -105,7 +103,7 @@ fn eight_two_answers_every_start_to_one_goal() {
     let pairs: Vec<_> = boards
         .iter()
         .filter_map(|start| {
-            let path = first_shortest_path(start, 3, |b| truth.get(b).copied())?;
+            let path = first_shortest_path(start, 3, |b| truth.get(b))?;
             Some((*start, goal, path))
         })
         .collect();
@@ -127,7 +125,7 @@ fn eight_two_answers_10000_random_pairs() {
         let blank = goal.iter().position(|&t| t == 0).unwrap();
         let relabelled = relabelled(&start, &goal, &goals[blank]);
         let truth = &truths[blank];
-        if let Some(path) = first_shortest_path(&relabelled, 3, |b| truth.get(b).copied()) {
+        if let Some(path) = first_shortest_path(&relabelled, 3, |b| truth.get(b)) {
             pairs.push((start, goal, path));
         }
     }
@@ -141,7 +139,7 @@ fn eight_uva_prints_the_first_shortest_path_of_every_arrangement_a_blank_line_be
     let answers: Vec<String> = boards
         .iter()
         .map(
-            |tiles| match first_shortest_path(tiles, 3, |b| truth.get(b).copied()) {
+            |tiles| match first_shortest_path(tiles, 3, |b| truth.get(b)) {
                 Some(path) => path.to_lowercase(),
                 None => "unsolvable".to_string(),
             },
@@ -163,9 +161,6 @@ fn eight_uva_prints_the_first_shortest_path_of_every_arrangement_a_blank_line_be
         answers.join("\n\n") + "\n"
     );
 }
-
-/// Every board's distance to one board.
-type Distances = HashMap<Vec<u8>, u32>;
 
 /// For each cell of the blank, the board of 1 to 8 in order around it, and every board's
 /// distance to it.
@@ -205,15 +200,18 @@ fn relabelled(board: &[u8], goal: &[u8], canonical: &[u8]) -> Vec<u8> {
 #[test]
 fn distant_prints_a_farthest_board_and_the_first_shortest_path_for_every_start() {
     let (goals, truths) = canonical_boards();
-    let farthest: Vec<u32> = truths.iter().map(|t| *t.values().max().unwrap()).collect();
+    let farthest: Vec<u32> = truths
+        .iter()
+        .map(|t| t.iter().map(|(_, d)| d).max().unwrap())
+        .collect();
     // For each cell of the blank, the boards farthest from its canonical board.
-    let far_sets: Vec<Vec<&Vec<u8>>> = truths
+    let far_sets: Vec<Vec<Vec<u8>>> = truths
         .iter()
         .zip(&farthest)
         .map(|(truth, &most)| {
             truth
                 .iter()
-                .filter(|(_, &d)| d == most)
+                .filter(|&(_, d)| d == most)
                 .map(|(b, _)| b)
                 .collect()
         })
@@ -247,7 +245,7 @@ fn distant_prints_a_farthest_board_and_the_first_shortest_path_for_every_start()
         let far_blank = far.iter().position(|&t| t == 0).unwrap();
         let truth = &truths[far_blank];
         let from = relabelled(start, &far, &goals[far_blank]);
-        let path = first_shortest_path(&from, 3, |b| truth.get(b).copied()).unwrap();
+        let path = first_shortest_path(&from, 3, |b| truth.get(b)).unwrap();
         assert_eq!(path.len() as u32, most);
         assert_eq!(lines[4], path, "start {:?}", start);
     }

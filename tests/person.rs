@@ -59,10 +59,10 @@ fn any_goal_on_every_3x3_start_against_breadth_first_search() {
                     assert_eq!(answer, "unsolvable", "{:?} to {}", board, goal);
                     continue;
                 }
-                Some(&d) => d,
+                Some(d) => d,
             };
             if !blank_in_corner(&goal_tiles, 3) {
-                let first = first_shortest_path(board, 3, |b| distance.get(b).copied());
+                let first = first_shortest_path(board, 3, |b| distance.get(b));
                 assert_eq!(Some(answer.to_string()), first, "{:?} to {}", board, goal);
                 continue;
             }

@@ -100,7 +100,7 @@ fn every_shape_from_2x2_to_6x6_gets_the_fewest_moves() {
                 let truth = match &distances {
                     Some(distances) => {
                         let key: Vec<u8> = tiles.iter().map(|&t| t as u8).collect();
-                        distances.get(&key).copied().filter(|&d| d <= MAX_MOVES)
+                        distances.get(&key).filter(|&d| d <= MAX_MOVES)
                     }
                     None => fewest_within(columns, &tiles, MAX_MOVES),
                 };

@@ -2,7 +2,9 @@
 //! digits, a seeded random number generator, and running a program on an input.
 #![allow(dead_code)]
 
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{BufRead, Read, Write};
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
 
@@ -11,50 +13,104 @@ use engine::board::Board;
 /// The boards one move from `board` (tiles row by row, `width` to a row, 0 the blank), each with
 /// the letter of the blank's move, in letter order: D, L, R, U.
 pub fn slides(board: &[u8], width: usize) -> Vec<(char, Vec<u8>)> {
-    let height = board.len() / width;
     let blank = board.iter().position(|&t| t == 0).unwrap();
-    let (row, column) = (blank / width, blank % width);
-    let mut cells = Vec::new();
-    if row + 1 < height {
-        cells.push(('D', blank + width));
+    let next = |cell| {
+        let mut next = board.to_vec();
+        next.swap(blank, cell);
+        next
+    };
+    let moves = blank_moves(blank, width, board.len());
+    moves.map(|(letter, cell)| (letter, next(cell))).collect()
+}
+
+/// The blank's moves from `blank` on a board of `cells` cells, `width` to a row: each letter, in
+/// letter order (D, L, R, U), with the cell the blank moves to.
+fn blank_moves(blank: usize, width: usize, cells: usize) -> impl Iterator<Item = (char, usize)> {
+    let step = move |&letter: &u8| {
+        blank_step(width, cells, blank, letter).map(|to| (char::from(letter), to))
+    };
+    b"DLRU".iter().filter_map(step)
+}
+
+/// Every reachable board's distance to one goal, each board (at most 16 cells, tiles 0 to 15)
+/// packed four bits a cell into one number, so a look-up neither allocates nor compares vectors.
+pub struct Distances {
+    cells: usize,
+    by_board: HashMap<u64, u32, BuildHasherDefault<Multiplicative>>,
+}
+
+impl Distances {
+    /// The distance of `board` to the goal, `None` if it cannot reach it.
+    pub fn get(&self, board: &[u8]) -> Option<u32> {
+        self.by_board.get(&packed(board)).copied()
     }
-    if column > 0 {
-        cells.push(('L', blank - 1));
+
+    /// How many boards reach the goal.
+    pub fn len(&self) -> usize {
+        self.by_board.len()
     }
-    if column + 1 < width {
-        cells.push(('R', blank + 1));
+
+    /// Every board that reaches the goal, with its distance.
+    pub fn iter(&self) -> impl Iterator<Item = (Vec<u8>, u32)> + '_ {
+        let cells = self.cells;
+        let unpacked = move |key: u64| (0..cells).map(|i| (key >> (4 * i) & 15) as u8).collect();
+        self.by_board
+            .iter()
+            .map(move |(&key, &d)| (unpacked(key), d))
     }
-    if row > 0 {
-        cells.push(('U', blank - width));
+}
+
+/// `board` four bits a cell, the first cell lowest.
+fn packed(board: &[u8]) -> u64 {
+    assert!(board.len() <= 16 && board.iter().all(|&t| t < 16));
+    board
+        .iter()
+        .rev()
+        .fold(0, |key, &t| key << 4 | u64::from(t))
+}
+
+/// A hash of one number by a multiplication: a packed board's bits mixed into the high ones, which
+/// the table reads.
+#[derive(Default)]
+pub struct Multiplicative(u64);
+
+impl Hasher for Multiplicative {
+    fn finish(&self) -> u64 {
+        self.0
     }
-    cells
-        .into_iter()
-        .map(|(letter, cell)| {
-            let mut next = board.to_vec();
-            next.swap(blank, cell);
-            (letter, next)
-        })
-        .collect()
+
+    fn write(&mut self, bytes: &[u8]) {
+        bytes.iter().for_each(|&b| self.write_u64(u64::from(b)));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n ^ n >> 31).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
 }
 
 /// Distances from `goal` (tiles row by row, `width` to a row, 0 the blank) to every reachable
 /// arrangement, by a plain breadth-first search over a hash map. It shares no code with the
 /// engine, so it can check the engine.
-pub fn distances_by_hash_map(goal: &[u8], width: usize) -> HashMap<Vec<u8>, u32> {
-    let mut distance = HashMap::new();
+pub fn distances_by_hash_map(goal: &[u8], width: usize) -> Distances {
+    let cells = goal.len();
+    let mut by_board = HashMap::default();
     let mut queue = VecDeque::new();
-    distance.insert(goal.to_vec(), 0);
-    queue.push_back(goal.to_vec());
-    while let Some(board) = queue.pop_front() {
-        let d = distance[&board];
-        for (_, next) in slides(&board, width) {
-            if !distance.contains_key(&next) {
-                distance.insert(next.clone(), d + 1);
-                queue.push_back(next);
+    let blank = goal.iter().position(|&t| t == 0).unwrap();
+    by_board.insert(packed(goal), 0);
+    queue.push_back((packed(goal), blank));
+    while let Some((board, blank)) = queue.pop_front() {
+        let d = by_board[&board];
+        for (_, cell) in blank_moves(blank, width, cells) {
+            // The tile at `cell` slides into the blank's cell, whose four bits are 0.
+            let tile = board >> (4 * cell) & 15;
+            let next = board + (tile << (4 * blank)) - (tile << (4 * cell));
+            if let Entry::Vacant(entry) = by_board.entry(next) {
+                entry.insert(d + 1);
+                queue.push_back((next, cell));
             }
         }
     }
-    distance
+    Distances { cells, by_board }
 }
 
 /// The letters of the shortest path from `board` to the goal that comes first in dictionary
@@ -67,14 +123,19 @@ pub fn first_shortest_path(
 ) -> Option<String> {
     let mut board = board.to_vec();
     let mut left = distance(&board)?;
+    let mut blank = board.iter().position(|&t| t == 0).unwrap();
     let mut path = String::new();
     while left > 0 {
-        let (letter, next) = slides(&board, width)
-            .into_iter()
-            .find(|(_, next)| distance(next) == Some(left - 1))
-            .expect("a board off the goal has a neighbour one move nearer");
+        let nearer = blank_moves(blank, width, board.len()).find(|&(_, cell)| {
+            board.swap(blank, cell);
+            let nearer = distance(&board) == Some(left - 1);
+            board.swap(blank, cell);
+            nearer
+        });
+        let (letter, cell) = nearer.expect("a board off the goal has a neighbour one move nearer");
+        board.swap(blank, cell);
         path.push(letter);
-        board = next;
+        blank = cell;
         left -= 1;
     }
     Some(path)
