@@ -72,7 +72,7 @@ fn packed(board: &[u8]) -> u64 {
 /// A hash of one number by a multiplication: a packed board's bits mixed into the high ones, which
 /// the table reads.
 #[derive(Default)]
-pub struct Multiplicative(u64);
+struct Multiplicative(u64);
 
 impl Hasher for Multiplicative {
     fn finish(&self) -> u64 {
