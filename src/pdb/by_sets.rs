@@ -40,36 +40,34 @@ pub fn build_table<const W: usize, const N: usize>(tiles: &[u8]) -> Vec<u8> {
     let mut steps = Vec::new();
     for distance in 0u8.. {
         let mut expanded = false;
-        let mut set = (1u64 << k) - 1;
-        for base in (0..len).step_by(per_set) {
-            let left_in = &mut frontier[base..base + per_set];
-            if left_in.iter().any(|&cells| cells != 0) {
-                let free = Masks::<W, N>::BOARD & !set;
-                let region_of = regions_by_cell::<W, N>(free);
-                order.steps::<W, N>(set, &mut steps);
-                for (p, left_in) in left_in.iter_mut().enumerate() {
-                    let r = base + p;
-                    let mut new = *left_in & !reached[r];
-                    *left_in = 0;
-                    if new == 0 {
-                        continue;
-                    }
-                    expanded = true;
-                    let mut cells = 0;
-                    while new != 0 {
-                        cells |= region_of[new.trailing_zeros() as usize];
-                        new &= !cells;
-                    }
-                    if reached[r] == 0 {
-                        table[r] = distance;
-                    }
-                    reached[r] |= cells;
-                    for step in steps.iter().filter(|step| cells >> step.to & 1 != 0) {
-                        next[step.child * per_set + usize::from(step.shifted[p])] |= 1 << step.from;
-                    }
+        for (index, set, left_in) in order.sets(0, &mut frontier) {
+            if left_in.iter().all(|&cells| cells == 0) {
+                continue;
+            }
+            let free = Masks::<W, N>::BOARD & !set;
+            let region_of = regions_by_cell::<W, N>(free);
+            order.steps::<W, N>(set, &mut steps);
+            for (p, left_in) in left_in.iter_mut().enumerate() {
+                let r = index * per_set + p;
+                let mut new = *left_in & !reached[r];
+                *left_in = 0;
+                if new == 0 {
+                    continue;
+                }
+                expanded = true;
+                let mut cells = 0;
+                while new != 0 {
+                    cells |= region_of[new.trailing_zeros() as usize];
+                    new &= !cells;
+                }
+                if reached[r] == 0 {
+                    table[r] = distance;
+                }
+                reached[r] |= cells;
+                for step in steps.iter().filter(|step| cells >> step.to & 1 != 0) {
+                    next[step.child * per_set + usize::from(step.shifted[p])] |= 1 << step.from;
                 }
             }
-            set = next_set(set);
         }
         if !expanded {
             break;
@@ -165,11 +163,11 @@ impl SetOrder {
 
     /// The sets whose entries are `entries`, whole sets from index `base` on: each set's rank,
     /// its cells, and its entries.
-    pub(crate) fn sets<'a>(
+    pub(crate) fn sets<'a, T>(
         &self,
         base: usize,
-        entries: &'a mut [u8],
-    ) -> impl Iterator<Item = (usize, u64, &'a mut [u8])> + 'a {
+        entries: &'a mut [T],
+    ) -> impl Iterator<Item = (usize, u64, &'a mut [T])> + 'a {
         let (first, per_set) = (base / self.per_set, self.per_set);
         let start = nth_set(first, self.k);
         let walk = entries.chunks_mut(per_set).enumerate();

@@ -20,9 +20,9 @@
 //! regions are reached. The placements are walked grouped by the set of cells they take
 //! ([`crate::pdb::by_sets`]): a set's regions and each step's child set and regions are looked
 //! up once for its placements, not once a placement, and the finished table is put in rank
-//! order. A flag for each chunk of placements says whether a mark landed there, and whether it holds
-//! placements to expand: the levels near the first and the last, which reach few placements,
-//! pass over the rest a chunk at a time.
+//! order. A flag for each chunk of placements says whether a mark landed there, and whether it
+//! holds placements to expand: the levels near the first and the last, which reach few
+//! placements, pass over the rest a chunk at a time.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
