@@ -10,9 +10,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use common::{
-    distances_by_hash_map, first_shortest_path, korf_felner_50, manhattan_sum, mxn_case,
-    random_solvable_board, random_walk, random_walk_on, replay, rows_of, run_with, slides,
-    solvable_by_inversions, stdout_of, Rng, SHAPES_UP_TO_16_CELLS,
+    blank_step, distances_by_hash_map, first_shortest_path, korf_felner_50, manhattan_sum,
+    mxn_case, random_solvable_board, random_walk, random_walk_on, replay, rows_of, run_with,
+    slides, solvable_by_inversions, stdout_of, Rng, SHAPES_UP_TO_16_CELLS,
 };
 
 const SOLVE: &str = env!("CARGO_BIN_EXE_solve");
@@ -197,6 +197,45 @@ fn a_large_board_near_the_goal_gets_a_shorter_path_than_construction_alone() {
         path.len(),
         built.len(),
         distance
+    );
+}
+
+/// A board whose tiles astray lie in a corner away from the blank, home: the blank walks there
+/// and back, and the block around them is solved alone. Made by such a walk on a 12x12 board (in
+/// along the last column and the fourth row, 40 random moves in the top-left 4x4 block, back the
+/// way it came), it gets a path that replays to the goal and is no longer than that walk.
+#[test]
+fn tiles_astray_away_from_the_blank_are_solved_in_their_block() {
+    let (side, cells, corner) = (12, 144, 3 * 12 + 3);
+    let mut rng = Rng::new(12);
+    let mut walk = "UUUUUUUULLLLLLLL".to_string();
+    let mut blank = corner;
+    for _ in 0..40 {
+        let letter = b"DLRU"[rng.below(4)];
+        match blank_step(side, cells, blank, letter) {
+            Some(to) if to / side < 4 && to % side < 4 => {
+                walk.push(char::from(letter));
+                blank = to;
+            }
+            _ => {}
+        }
+    }
+    while blank != corner {
+        let letter = if blank / side < 3 { b'D' } else { b'R' };
+        walk.push(char::from(letter));
+        blank = blank_step(side, cells, blank, letter).unwrap();
+    }
+    walk.push_str("RRRRRRRRDDDDDDDD");
+    let goal: Vec<u32> = (1..cells as u32).chain([0]).collect();
+    let board = replay(side, &goal, &walk).unwrap();
+    let path = stdout_of(SOLVE, &[], &input_of(side, std::slice::from_ref(&board)));
+    let path = path.trim_end();
+    assert_eq!(replay(side, &board, path), Some(goal));
+    assert!(
+        path.len() <= walk.len(),
+        "{} moves, walked {}",
+        path.len(),
+        walk.len()
     );
 }
 

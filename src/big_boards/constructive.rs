@@ -13,7 +13,7 @@
 use std::cmp::{Ordering, Reverse};
 use std::collections::VecDeque;
 
-use crate::big_boards::finishers::{corner_block, window_route};
+use crate::big_boards::finishers::{block, window_route};
 use crate::board::{reaches_goal, Move};
 
 /// The most moves held back in case the next ones undo them: memory stays bounded.
@@ -178,7 +178,8 @@ impl<G: FnMut(usize, &[u32]) -> Vec<Move>, F: FnMut(Move) -> bool> Walker<G, F> 
     /// Hands the unsolved block from `top` and `left` to the bottom-right corner, which holds
     /// the blank and the tiles whose homes are there, to `finish`, and makes its moves.
     fn finish_block(&mut self, top: usize, left: usize) {
-        let block = corner_block(&self.tiles, self.width, top, left);
+        let corner = (self.tiles.len() / self.width - 1, self.width - 1);
+        let block = block(&self.tiles, self.width, (top, left), corner);
         for m in (self.finish)(self.width - left, &block) {
             self.slide(m);
         }

@@ -71,12 +71,15 @@ pub fn window_route(window: &[usize], at: [usize; 3], to: [usize; 2]) -> Vec<usi
     unreachable!("with three alike tiles in the window, any places can be reached")
 }
 
-/// The block of `board` (`width` to a row) from row `top` and column `left` to the bottom-right
-/// corner, where the blank and the tiles whose homes are there must be: its tiles row by row,
-/// each renamed for the block's own goal `1 2 .. n-1 0` (the tile whose home is the block's
-/// cell `i` is `i + 1`, the blank still 0).
-pub fn corner_block(board: &[u32], width: usize, top: usize, left: usize) -> Vec<u32> {
-    let block_width = width - left;
+/// The tiles of `board` (`width` to a row) from cell `(top, left)` to `(bottom, right)`, homed
+/// there, row by row, renamed for the block's own goal `1 2 .. n-1 0`.
+pub fn block(
+    board: &[u32],
+    width: usize,
+    (top, left): (usize, usize),
+    (bottom, right): (usize, usize),
+) -> Vec<u32> {
+    let block_width = right + 1 - left;
     let renamed = |tile: u32| match tile {
         0 => 0,
         _ => {
@@ -84,6 +87,7 @@ pub fn corner_block(board: &[u32], width: usize, top: usize, left: usize) -> Vec
             ((home / width - top) * block_width + home % width - left + 1) as u32
         }
     };
-    let cells = (top * width..board.len()).filter(|cell| cell % width >= left);
+    let cells =
+        (top..=bottom).flat_map(|row| (left..=right).map(move |column| row * width + column));
     cells.map(|cell| renamed(board[cell])).collect()
 }

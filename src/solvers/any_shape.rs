@@ -20,7 +20,7 @@ use crate::big_boards::constructive;
 use crate::big_boards::estimates::LinearConflict;
 #[cfg(feature = "tables")]
 use crate::big_boards::estimates::{Tables, TablesAndConflicts};
-use crate::big_boards::finishers::corner_block;
+use crate::big_boards::finishers::block;
 use crate::big_boards::optimal_windows;
 use crate::board::{reaches_goal, replay, Board, Move};
 #[cfg(feature = "tables")]
@@ -240,7 +240,9 @@ impl AnyShape {
             length += 1;
             emit(m);
         };
-        if tiles.len() <= last_block(width) {
+        if self.by_astray_block(width, tiles, &mut counted) {
+            // Every tile outside a smaller block is home: a board near the goal is that block.
+        } else if tiles.len() <= last_block(width) {
             self.finish(width, tiles).into_iter().for_each(&mut counted);
         } else {
             // Up to the beam's most cells, beam search on the whole board first: where it loses
@@ -255,7 +257,10 @@ impl AnyShape {
                     Outcome::Nearest(moves) => {
                         let nearest = replay(width, tiles, &moves).expect("moves on the board");
                         moves.into_iter().for_each(&mut counted);
-                        Some(Cow::Owned(nearest))
+                        match self.by_astray_block(width, &nearest, &mut counted) {
+                            true => None,
+                            false => Some(Cow::Owned(nearest)),
+                        }
                     }
                 },
                 false => Some(Cow::Borrowed(tiles)),
@@ -361,12 +366,10 @@ impl AnyShape {
             Outcome::Goal(moves) => return moves,
             Outcome::Nearest(moves) => moves,
         };
-        // Lost, most often with a few tiles left out of place. Outside the block from the
-        // topmost and leftmost of them (and the blank) to the bottom-right corner, every tile
-        // is home, so that block alone is finished, when it is smaller.
+        // Lost, most often with a few tiles left out of place, in a block that alone is
+        // finished when it is smaller.
         let board = replay(width, block, &moves).expect("moves on the board");
-        if let Some((sub_width, sub_block)) = astray_block(width, &board) {
-            moves.extend(self.finish(sub_width, &sub_block));
+        if self.by_astray_block(width, &board, &mut |m| moves.push(m)) {
             return moves;
         }
         // Else build down to a smaller block and finish that; at last to one of at most 15
@@ -381,6 +384,25 @@ impl AnyShape {
             true
         });
         moves
+    }
+
+    /// Moves that solve `board` (`width` to a row) by its [`AstrayBlock`] alone, to `emit`, when
+    /// that block is smaller than the board: the blank's walk in, the block's moves, the walk
+    /// out. False, with no move, when it is not.
+    fn by_astray_block(&mut self, width: usize, board: &[u32], emit: &mut dyn FnMut(Move)) -> bool {
+        let block = match astray_block(width, board) {
+            Some(block) => block,
+            None => return false,
+        };
+        let walk = |first, second| {
+            let firsts = std::iter::repeat(first).take(block.up);
+            firsts.chain(std::iter::repeat(second).take(block.left))
+        };
+        walk(Move::Up, Move::Left).for_each(&mut *emit);
+        self.wide_moves(block.width, &block.tiles, emit);
+        let back: Vec<Move> = walk(Move::Down, Move::Right).collect();
+        back.into_iter().rev().for_each(emit);
+        true
     }
 
     /// Beam search on `block` (`width` to a row), `effort` times as wide as by default: under
@@ -523,20 +545,68 @@ fn quickly_solved_in_fewest(width: usize, cells: usize) -> bool {
     cells < OPTIMAL_CELLS || cells == OPTIMAL_CELLS && width * width == cells
 }
 
-/// The block of `board` (`width` to a row) from the topmost and leftmost tile out of place (or
-/// the blank) to the bottom-right corner, at least 2 x 2, with its width and its tiles renamed
-/// for the block's own goal: every tile outside it is home, so solving it solves the board.
-/// `None` when that block is the whole board.
-fn astray_block(width: usize, board: &[u32]) -> Option<(usize, Vec<u32>)> {
-    let height = board.len() / width;
-    let astray = (0..board.len()).filter(|&c| board[c] as usize != c + 1);
-    let (top, left) = astray.fold((height - 2, width - 2), |(top, left), c| {
-        (top.min(c / width), left.min(c % width))
-    });
-    if (top, left) == (0, 0) {
+/// Where a board's tiles astray lie: in a block, with every tile outside it home, that the
+/// blank walks into from its home corner (`up` moves up, then `left` moves left) and out of the
+/// same way, which puts back the tiles it shifted on its way.
+struct AstrayBlock {
+    up: usize,
+    left: usize,
+    width: usize,
+    /// The block's tiles once the blank is in its bottom-right cell, renamed for its own goal.
+    tiles: Vec<u32>,
+}
+
+/// The smallest block of `board` (`width` to a row), at least 2 x 2, holding every tile out of
+/// place and its home: to the bottom-right corner when the blank is astray too; else one row or
+/// column wider towards the corner, the blank's way into it from its home corner. `None` when
+/// that block is the whole board.
+fn astray_block(width: usize, board: &[u32]) -> Option<AstrayBlock> {
+    let (height, cells) = (board.len() / width, board.len());
+    let astray = (0..cells).filter(|&c| board[c] as usize != (c + 1) % cells);
+    let box_of = |(top, left, bottom, right): (usize, usize, usize, usize), c: usize| {
+        let (row, column) = (c / width, c % width);
+        (
+            top.min(row),
+            left.min(column),
+            bottom.max(row),
+            right.max(column),
+        )
+    };
+    let (top, left, bottom, right) = astray.fold((height, width, 0, 0), box_of);
+    let (can_row, can_column) = (bottom + 1 < height, right + 1 < width);
+    let (bottom, right) = match () {
+        _ if top == height => return None, // at the goal
+        _ if board[cells - 1] != 0 => (height - 1, width - 1),
+        // Widened by a row below or a column to the right: the one that costs fewer cells, or
+        // that makes it at least two cells high or wide.
+        _ if can_row && (!can_column || top == bottom || right - left <= bottom - top) => {
+            (bottom + 1, right)
+        }
+        _ if can_column => (bottom, right + 1),
+        _ => return None,
+    };
+    let (top, left) = (
+        top.min(bottom.saturating_sub(1)),
+        left.min(right.saturating_sub(1)),
+    );
+    if (top, left, bottom, right) == (0, 0, height - 1, width - 1) || top == bottom || left == right
+    {
         return None;
     }
-    Some((width - left, corner_block(board, width, top, left)))
+    let (up, across) = (height - 1 - bottom, width - 1 - right);
+    // The blank's walk in, each tile on its way shifted one cell towards its home corner.
+    let mut walked = board.to_vec();
+    let mut at = cells - 1;
+    for step in (0..up).map(|_| width).chain((0..across).map(|_| 1)) {
+        walked.swap(at, at - step);
+        at -= step;
+    }
+    Some(AstrayBlock {
+        up,
+        left: across,
+        width: right + 1 - left,
+        tiles: block(&walked, width, (top, left), (bottom, right)),
+    })
 }
 
 /// The most cells of the block that construction leaves on a board `width` wide.
