@@ -576,14 +576,14 @@ fn astray_block(width: usize, board: &[u32]) -> Option<AstrayBlock> {
     let (can_row, can_column) = (bottom + 1 < height, right + 1 < width);
     let (bottom, right) = match () {
         _ if top == height => return None, // at the goal
-        _ if board[cells - 1] != 0 => (height - 1, width - 1),
+        // The blank astray, or home in the block's corner: the board's corner is the block's.
+        _ if board[cells - 1] != 0 || !can_row && !can_column => (height - 1, width - 1),
         // Widened by a row below or a column to the right: the one that costs fewer cells, or
         // that makes it at least two cells high or wide.
         _ if can_row && (!can_column || top == bottom || right - left <= bottom - top) => {
             (bottom + 1, right)
         }
-        _ if can_column => (bottom, right + 1),
-        _ => return None,
+        _ => (bottom, right + 1),
     };
     let (top, left) = (
         top.min(bottom.saturating_sub(1)),
@@ -788,6 +788,25 @@ mod tests {
             board.swap(blank, to);
         }
         assert_eq!(board, (1..16).chain([0]).collect::<Vec<u32>>());
+    }
+
+    /// The block of the tiles astray on 5x5 boards near the goal, worked out by hand: the blank
+    /// walks 3 up and 3 left into the corner of tiles 1 and 2 swapped (the tile at its way's end,
+    /// 7, shifted out); no walk where the blank is astray or home in the block's corner; none
+    /// where the block is the whole board or the board is solved.
+    #[test]
+    fn the_block_of_the_tiles_astray_and_the_blanks_way_into_it() {
+        let goal: Vec<u32> = (1..25).chain([0]).collect();
+        let with = |swaps: &[(usize, usize)]| {
+            let mut board = goal.clone();
+            swaps.iter().for_each(|&(a, b)| board.swap(a, b));
+            astray_block(5, &board).map(|block| (block.up, block.left, block.width, block.tiles))
+        };
+        assert_eq!(with(&[(0, 1)]), Some((3, 3, 2, vec![2, 1, 3, 0])));
+        assert_eq!(with(&[(19, 23)]), Some((0, 0, 2, vec![1, 3, 2, 0])));
+        assert_eq!(with(&[(23, 24)]), Some((0, 0, 2, vec![1, 2, 0, 3])));
+        assert_eq!(with(&[(0, 23)]), None);
+        assert_eq!(with(&[]), None);
     }
 
     #[test]
