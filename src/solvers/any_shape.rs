@@ -229,69 +229,77 @@ impl AnyShape {
     }
 
     /// Short moves from `tiles`, a board at least as wide as tall (`width` to a row) of more
-    /// cells than are solved in the fewest moves, which can reach the goal: by beam search on a
-    /// board of at most a block's cells; on a board of at most [`beam::MAX_CELLS`] cells, by
-    /// beam search on the whole board, then construction down to a block from where it stops;
-    /// on a larger board, by construction down to a block of at most that many cells, solved
-    /// as such a board.
+    /// cells than are solved in the fewest moves, which can reach the goal: where every tile
+    /// outside a smaller block is home, that block's ([`AstrayBlock`]); else the whole board's
+    /// ([`AnyShape::whole_board_moves`]).
     fn short_moves(&mut self, width: usize, tiles: &[u32], emit: &mut dyn FnMut(Move)) -> Report {
         let mut length = 0;
         let mut counted = |m| {
             length += 1;
             emit(m);
         };
-        if self.by_astray_block(width, tiles, &mut counted) {
-            // Every tile outside a smaller block is home: a board near the goal is that block.
-        } else if tiles.len() <= last_block(width) {
-            self.finish(width, tiles).into_iter().for_each(&mut counted);
-        } else {
-            // Up to the beam's most cells, beam search on the whole board first: where it loses
-            // its way, construction goes on from the nearest board it met. Construction alone
-            // pays for every tile's walk, even on a board a few hundred moves from the goal.
-            let build_from = match tiles.len() <= beam::MAX_CELLS {
-                true => match self.beam(width, tiles) {
-                    Outcome::Goal(moves) => {
-                        moves.into_iter().for_each(&mut counted);
-                        None
-                    }
-                    Outcome::Nearest(moves) => {
-                        let nearest = replay(width, tiles, &moves).expect("moves on the board");
-                        moves.into_iter().for_each(&mut counted);
-                        match self.by_astray_block(width, &nearest, &mut counted) {
-                            true => None,
-                            false => Some(Cow::Owned(nearest)),
-                        }
-                    }
-                },
-                false => Some(Cow::Borrowed(tiles)),
-            };
-            if let Some(board) = build_from {
-                // Past the beam's most cells, construction stops at a block the beam serves: on
-                // a board near the goal, most of the tiles astray are still in it.
-                let large = tiles.len() > beam::MAX_CELLS;
-                let finish = |width: usize, block: &[u32]| match large {
-                    true => {
-                        let mut moves = Vec::new();
-                        self.wide_moves(width, block, &mut |m| moves.push(m));
-                        moves
-                    }
-                    false => self.finish(width, block),
-                };
-                let block = match large {
-                    true => beam::MAX_CELLS,
-                    false => last_block(width),
-                };
-                constructive::solve(width, &board, block, finish, |m| {
-                    counted(m);
-                    true
-                });
-            }
+        if !self.by_astray_block(width, tiles, &mut counted) {
+            self.whole_board_moves(width, tiles, &mut counted);
         }
         let lower_bound = self.lower_bound(width, tiles);
         Report {
             length,
             optimal: length == lower_bound,
             lower_bound,
+        }
+    }
+
+    /// Short moves from `tiles` as [`AnyShape::short_moves`] takes them, to `emit`: by beam
+    /// search on a board of at most a block's cells; on a board of at most [`beam::MAX_CELLS`]
+    /// cells, by beam search on the whole board, then, where it stops, the block of the tiles
+    /// still astray or construction down to a block; on a larger board, by construction down
+    /// to a block of at most that many cells, solved as such a board.
+    fn whole_board_moves(&mut self, width: usize, tiles: &[u32], emit: &mut dyn FnMut(Move)) {
+        if tiles.len() <= last_block(width) {
+            self.finish(width, tiles).into_iter().for_each(emit);
+            return;
+        }
+        // Up to the beam's most cells, beam search on the whole board first: where it loses
+        // its way, the block of the tiles still astray or construction goes on from the nearest
+        // board it met. Construction alone pays for every tile's walk, even on a board a few
+        // hundred moves from the goal.
+        let build_from = match tiles.len() <= beam::MAX_CELLS {
+            true => match self.beam(width, tiles) {
+                Outcome::Goal(moves) => {
+                    moves.into_iter().for_each(&mut *emit);
+                    None
+                }
+                Outcome::Nearest(moves) => {
+                    let nearest = replay(width, tiles, &moves).expect("moves on the board");
+                    moves.into_iter().for_each(&mut *emit);
+                    match self.by_astray_block(width, &nearest, emit) {
+                        true => None,
+                        false => Some(Cow::Owned(nearest)),
+                    }
+                }
+            },
+            false => Some(Cow::Borrowed(tiles)),
+        };
+        if let Some(board) = build_from {
+            // Past the beam's most cells, construction stops at a block the beam serves: on
+            // a board near the goal, most of the tiles astray are still in it.
+            let large = tiles.len() > beam::MAX_CELLS;
+            let finish = |width: usize, block: &[u32]| match large {
+                true => {
+                    let mut moves = Vec::new();
+                    self.wide_moves(width, block, &mut |m| moves.push(m));
+                    moves
+                }
+                false => self.finish(width, block),
+            };
+            let block = match large {
+                true => beam::MAX_CELLS,
+                false => last_block(width),
+            };
+            constructive::solve(width, &board, block, finish, |m| {
+                emit(m);
+                true
+            });
         }
     }
 
@@ -557,9 +565,9 @@ struct AstrayBlock {
 }
 
 /// The smallest block of `board` (`width` to a row), at least 2 x 2, holding every tile out of
-/// place and its home: to the bottom-right corner when the blank is astray too; else one row or
-/// column wider towards the corner, the blank's way into it from its home corner. `None` when
-/// that block is the whole board.
+/// place and its home: to the bottom-right corner when the blank is astray too or home in that
+/// block's corner; else one row or column wider towards the corner, the blank's way into it from
+/// its home corner. `None` when that block is the whole board.
 fn astray_block(width: usize, board: &[u32]) -> Option<AstrayBlock> {
     let (height, cells) = (board.len() / width, board.len());
     let astray = (0..cells).filter(|&c| board[c] as usize != (c + 1) % cells);
@@ -594,7 +602,7 @@ fn astray_block(width: usize, board: &[u32]) -> Option<AstrayBlock> {
         return None;
     }
     let (up, across) = (height - 1 - bottom, width - 1 - right);
-    // The blank's walk in, each tile on its way shifted one cell towards its home corner.
+    // The blank's walk in, each tile on its way shifted one cell back along it.
     let mut walked = board.to_vec();
     let mut at = cells - 1;
     for step in (0..up).map(|_| width).chain((0..across).map(|_| 1)) {
