@@ -116,7 +116,7 @@ pub fn solve<E: Estimate>(
         .position(|node| estimate.value(&node.state) == 0);
     // The board of the lowest estimate so far: its estimate, level and place there.
     let (mut best, mut best_depth, mut best_place) = (estimate.value(&level[0].state), 0, 0);
-    let max_levels = 3 * estimate.value(&level[0].state) as usize + 100;
+    let max_levels = estimate.most_levels(estimate.value(&level[0].state));
     while found.is_none() {
         let depth = trail.len() + 1;
         // Each child and its sort key, then the next level and its tiles: the room asked for

@@ -1,8 +1,9 @@
 //! What beam search ranks a level's boards by, each followed from a board to its neighbour by the
 //! one tile that slid: Manhattan distance plus linear conflict on a board of any shape
 //! ([`LinearConflict`], the count of the tile's line again when it leaves or enters it: O(line)
-//! a slide), a search's pattern databases on a board they serve ([`Tables`]: O(1) a slide), and
-//! on 6x6 those tables with the conflicts of the lines in the rank ([`TablesAndConflicts`]).
+//! a slide), a search's pattern databases on a board they serve ([`Tables`]: O(1) a slide), on
+//! 6x6 those tables with the conflicts of the lines in the rank ([`TablesAndConflicts`]), and a
+//! stage of a board solved a line at a time ([`LineStage`]: O(cells) a slide).
 
 use crate::board::home_distance;
 use crate::pdb::additive::{PatternDb, PatternState};
@@ -32,6 +33,11 @@ pub trait Estimate: Clone + Send + Sync {
         from: usize,
         to: usize,
     ) -> Self::State;
+    /// The most levels a search goes from a start whose estimate is `start`: by default three
+    /// times that, plus 100 (paths come out at about twice the estimate).
+    fn most_levels(&self, start: u32) -> usize {
+        3 * start as usize + 100
+    }
     /// Asks the memory for what [`Estimate::after_slide`] will read, without waiting.
     fn prefetch(&self, _board: &[u8], _before: &Self::State, _from: usize, _to: usize) {}
 }
@@ -211,6 +217,95 @@ impl<const W: usize, const N: usize, const G: usize> Estimate for TablesAndConfl
     }
 }
 
+/// A stage of a board solved a line at a time ([`crate::big_boards::stages`]): the goal is the
+/// stage's tiles home, the estimate their Manhattan distance; boards rank by twice that, plus
+/// the whole board's Manhattan distance and linear conflict (so the other tiles go home on the
+/// way rather than astray), plus the blank's distance to the nearest stage tile out of place
+/// (so the blank goes to work). O(line) a slide, and O(cells) for the blank's distance.
+#[derive(Clone)]
+pub struct LineStage {
+    lines: LinearConflict,
+    columns: usize,
+    /// Whether each tile is one of the stage's.
+    stage: Vec<bool>,
+}
+
+impl LineStage {
+    /// The stage whose tiles are `stage` on a board `columns` wide with `cells` cells.
+    pub fn new(columns: usize, cells: usize, stage: &[u8]) -> Self {
+        let mut of_stage = vec![false; cells];
+        stage.iter().for_each(|&t| of_stage[usize::from(t)] = true);
+        LineStage {
+            lines: LinearConflict::new(columns, cells),
+            columns,
+            stage: of_stage,
+        }
+    }
+
+    /// The blank's distance to the nearest tile of the stage out of place on `board` (0 if none).
+    fn to_work(&self, board: &[u8]) -> u32 {
+        let blank = board.iter().position(|&t| t == 0).unwrap_or(0);
+        let (row, column) = (blank / self.columns, blank % self.columns);
+        let astray = board.iter().enumerate().filter(|&(cell, &t)| {
+            self.stage[usize::from(t)] && home_distance(self.columns, u32::from(t), cell) > 0
+        });
+        let distance = |(cell, _): (usize, &u8)| {
+            (row.abs_diff(cell / self.columns) + column.abs_diff(cell % self.columns)) as u32
+        };
+        astray.map(distance).min().unwrap_or(0)
+    }
+}
+
+impl Estimate for LineStage {
+    /// The stage's tiles' distance, the whole board's linear conflict bound, and the rank.
+    type State = (u32, u32, u32);
+
+    fn state(&mut self, board: &[u8]) -> Self::State {
+        let cells = board.iter().enumerate();
+        let of_stage = cells.filter(|&(_, &t)| self.stage[usize::from(t)]);
+        let distance = |(cell, &t): (usize, &u8)| home_distance(self.columns, u32::from(t), cell);
+        let stage = of_stage.map(distance).sum();
+        let lines = self.lines.state(board);
+        (stage, lines, 2 * stage + lines + self.to_work(board))
+    }
+
+    fn value(&self, state: &Self::State) -> u32 {
+        state.0
+    }
+
+    fn rank(&self, state: &Self::State) -> u32 {
+        state.2
+    }
+
+    /// Six times the start's estimate, plus 100: the other tiles move on the way, so a
+    /// stage's path runs to several times its own tiles' distance.
+    fn most_levels(&self, start: u32) -> usize {
+        6 * start as usize + 100
+    }
+
+    fn after_slide(
+        &mut self,
+        board: &mut [u8],
+        &(stage, lines, _): &Self::State,
+        from: usize,
+        to: usize,
+    ) -> Self::State {
+        let tile = board[from];
+        let stage = match self.stage[usize::from(tile)] {
+            true => {
+                let distance = |cell| home_distance(self.columns, u32::from(tile), cell);
+                stage + distance(to) - distance(from)
+            }
+            false => stage,
+        };
+        let lines = self.lines.after_slide(board, &lines, from, to);
+        board.swap(from, to);
+        let to_work = self.to_work(board);
+        board.swap(from, to);
+        (stage, lines, 2 * stage + lines + to_work)
+    }
+}
+
 /// The tiles of `board`, as numbers.
 fn tile_numbers(board: &[u8]) -> Vec<u32> {
     board.iter().map(|&t| u32::from(t)).collect()
@@ -256,6 +351,22 @@ mod tests {
     fn the_estimate_follows_each_slide() {
         walk(LinearConflict::new(5, 25), 5, 25, |board, &estimate| {
             assert_eq!(u64::from(estimate), lower_bound(5, &tile_numbers(board)));
+        });
+    }
+
+    /// A stage's state followed slide by slide, against the state worked out afresh; its value
+    /// the stage tiles' own distance from home.
+    #[test]
+    fn a_line_stage_follows_each_slide() {
+        let mut fresh = LineStage::new(5, 25, &[1, 2, 3, 4, 5]);
+        walk(fresh.clone(), 5, 25, |board, state| {
+            assert_eq!(*state, fresh.state(board));
+            let tiles = tile_numbers(board);
+            let stage: u32 = (0..25)
+                .filter(|&c| (1..=5).contains(&tiles[c]))
+                .map(|c| home_distance(5, tiles[c], c))
+                .sum();
+            assert_eq!(fresh.value(state), stage);
         });
     }
 

@@ -4,11 +4,13 @@
 //! ([`crate::solvers::up_to_16`]) beyond, one instance for each shape, made when first asked and
 //! kept with its tables; a tall board turned on its side; short moves by beam search
 //! ([`crate::big_boards::beam`]) on boards of up to [`BEAM_CELLS`] cells, 5x5 to 10x10 and the
-//! like, and first on boards of up to [`beam::MAX_CELLS`] cells, which construction
-//! ([`crate::big_boards::constructive`]) finishes from the nearest board the search met; on larger
-//! boards construction, streamed as it is found, that leaves a block of at most
-//! [`beam::MAX_CELLS`] cells to be solved as such a board: a board near the goal most often
-//! leaves its tiles astray there, which the beam search brings home in far fewer moves.
+//! like; on boards of up to [`beam::MAX_CELLS`] cells, a line at a time by beam search
+//! ([`crate::big_boards::stages`]) down to such a block, or, near the goal, by beam search on the
+//! whole board, which construction ([`crate::big_boards::constructive`]) finishes from the
+//! nearest board the search met; on larger boards construction, streamed as it is found, that
+//! leaves a block of at most [`beam::MAX_CELLS`] cells to be solved as such a board: a board near
+//! the goal most often leaves its tiles astray there, which the beam search brings home in far
+//! fewer moves. Wherever every tile outside a smaller block is home, that block alone.
 //!
 //! Each solution comes with the best lower bound known: its own length when it is optimal, else
 //! Manhattan distance plus linear conflict over every row and column
@@ -22,6 +24,7 @@ use crate::big_boards::estimates::LinearConflict;
 use crate::big_boards::estimates::{Tables, TablesAndConflicts};
 use crate::big_boards::finishers::block;
 use crate::big_boards::optimal_windows;
+use crate::big_boards::stages;
 use crate::board::{reaches_goal, replay, Board, Move};
 #[cfg(feature = "tables")]
 use crate::pdb::additive::PatternDb;
@@ -84,6 +87,12 @@ pub const BEAM_AFTER: Duration = Duration::from_millis(200);
 /// boards down to 64 cells first.
 pub const BEAM_CELLS: usize = 100;
 const BEAM_WORK: usize = 500_000;
+
+/// A board whose lower bound is more than this many moves a cell is solved a line at a time
+/// ([`stages`]); a nearer one, a few hundred moves from the goal, by beam search on the whole
+/// board, whose paths there are shorter. Random boards of 11x11 to 16x16 are 7 to 10 moves a
+/// cell from the goal; boards made by 300 random moves, under 2.
+const FAR_PER_CELL: u64 = 3;
 
 /// The most cells of the block that a board whose beam search lost its way is built down to
 /// before a second beam search, when the tiles astray reach its top row or left column: a
@@ -259,10 +268,28 @@ impl AnyShape {
             self.finish(width, tiles).into_iter().for_each(emit);
             return;
         }
-        // Up to the beam's most cells, beam search on the whole board first: where it loses
-        // its way, the block of the tiles still astray or construction goes on from the nearest
-        // board it met. Construction alone pays for every tile's walk, even on a board a few
-        // hundred moves from the goal.
+        // Up to the beam's most cells, a line at a time by beam search down to a block, which
+        // is finished as such; where a line's search loses its way, beam search on the whole
+        // block left, and where that loses its way, the block of the tiles still astray or
+        // construction goes on from the nearest board it met. Construction alone pays for
+        // every tile's walk, even on a board a few hundred moves from the goal.
+        let staged;
+        let far = lower_bound(width, tiles) > FAR_PER_CELL * tiles.len() as u64;
+        let (width, tiles) = match tiles.len() <= beam::MAX_CELLS && far {
+            true => {
+                let beam_width = BEAM_WORK / tiles.len() * self.settings.effort.unwrap_or(1);
+                let last = last_block(width);
+                staged = stages::solve(width, tiles, beam_width, self.threads, last);
+                staged.moves.iter().for_each(|&m| emit(m));
+                if staged.block.len() <= last_block(staged.width) {
+                    let moves = self.finish(staged.width, &staged.block);
+                    moves.into_iter().for_each(emit);
+                    return;
+                }
+                (staged.width, &staged.block[..])
+            }
+            false => (width, tiles),
+        };
         let build_from = match tiles.len() <= beam::MAX_CELLS {
             true => match self.beam(width, tiles) {
                 Outcome::Goal(moves) => {
