@@ -488,7 +488,9 @@ impl AnyShape {
         match cells {
             _ if self.solves_optimally(width, cells) => None,
             _ if cells <= last_block(wide) => Some("beam search"),
-            _ if cells <= beam::MAX_CELLS => Some("beam search, then building from where it stops"),
+            _ if cells <= beam::MAX_CELLS => {
+                Some("beam search a line at a time, or on the whole board near the goal")
+            }
             _ => Some("building the moves down to 256 cells, then beam search"),
         }
     }
@@ -853,7 +855,7 @@ mod tests {
         assert_eq!(method(5, 25), Some("beam search"));
         assert_eq!(method(8, 64), Some("beam search"));
         assert_eq!(method(10, 100), Some("beam search"));
-        let beam_first = Some("beam search, then building from where it stops");
+        let beam_first = Some("beam search a line at a time, or on the whole board near the goal");
         assert_eq!(method(11, 121), beam_first);
         assert_eq!(method(3, 120), beam_first);
         assert_eq!(method(30, 60), beam_first);
