@@ -3,7 +3,7 @@
 //! ([`crate::solvers::up_to_9`]) up to 9 cells and by the solver of the 15-puzzle
 //! ([`crate::solvers::up_to_16`]) beyond, one instance for each shape, made when first asked and
 //! kept with its tables; a tall board turned on its side; short moves by beam search
-//! ([`crate::big_boards::beam`]) on boards of up to [`BEAM_CELLS`] cells, 5x5 to 10x10 and the
+//! ([`crate::big_boards::beam`]) on boards of up to [`STAGED_BLOCK`] cells, 5x5 to 7x7 and the
 //! like; on boards of up to [`beam::MAX_CELLS`] cells, a line at a time by beam search
 //! ([`crate::big_boards::stages`]) down to such a block, or, near the goal, by beam search on the
 //! whole board, which construction ([`crate::big_boards::constructive`]) finishes from the
@@ -90,9 +90,14 @@ const BEAM_WORK: usize = 500_000;
 
 /// A board whose lower bound is more than this many moves a cell is solved a line at a time
 /// ([`stages`]); a nearer one, a few hundred moves from the goal, by beam search on the whole
-/// board, whose paths there are shorter. Random boards of 11x11 to 16x16 are 7 to 10 moves a
-/// cell from the goal; boards made by 300 random moves, under 2.
+/// board, whose paths there are shorter. Random boards of 8x8 to 16x16 are 5 to 10 moves a cell
+/// from the goal; boards made by 300 random moves, under 2.
 const FAR_PER_CELL: u64 = 3;
+
+/// The most cells of the block a board solved a line at a time is brought down to, and finished
+/// as such (by beam search, with stretches of a 7x7's path made optimal): a larger block's beam
+/// search loses its way more often.
+const STAGED_BLOCK: usize = 49;
 
 /// The most cells of the block that a board whose beam search lost its way is built down to
 /// before a second beam search, when the tiles astray reach its top row or left column: a
@@ -258,38 +263,35 @@ impl AnyShape {
         }
     }
 
-    /// Short moves from `tiles` as [`AnyShape::short_moves`] takes them, to `emit`: by beam
-    /// search on a board of at most a block's cells; on a board of at most [`beam::MAX_CELLS`]
-    /// cells, by beam search on the whole board, then, where it stops, the block of the tiles
-    /// still astray or construction down to a block; on a larger board, by construction down
-    /// to a block of at most that many cells, solved as such a board.
+    /// Short moves from `tiles` as [`AnyShape::short_moves`] takes them, to `emit`: on a board
+    /// of more than [`STAGED_BLOCK`] and at most [`beam::MAX_CELLS`] cells far from the goal, a
+    /// line at a time ([`stages`]) down to a block of at most [`STAGED_BLOCK`] cells; then, or
+    /// else, by beam search on a board of at most a block's cells; on a board of at most
+    /// [`beam::MAX_CELLS`] cells, by beam search on the whole board, then, where it stops, the
+    /// block of the tiles still astray or construction down to a block; on a larger board, by
+    /// construction down to a block of at most that many cells, solved as such a board.
     fn whole_board_moves(&mut self, width: usize, tiles: &[u32], emit: &mut dyn FnMut(Move)) {
-        if tiles.len() <= last_block(width) {
-            self.finish(width, tiles).into_iter().for_each(emit);
-            return;
-        }
-        // Up to the beam's most cells, a line at a time by beam search down to a block, which
-        // is finished as such; where a line's search loses its way, beam search on the whole
-        // block left, and where that loses its way, the block of the tiles still astray or
-        // construction goes on from the nearest board it met. Construction alone pays for
-        // every tile's walk, even on a board a few hundred moves from the goal.
+        let cells = tiles.len();
+        let far = lower_bound(width, tiles) > FAR_PER_CELL * cells as u64;
         let staged;
-        let far = lower_bound(width, tiles) > FAR_PER_CELL * tiles.len() as u64;
-        let (width, tiles) = match tiles.len() <= beam::MAX_CELLS && far {
+        let (width, tiles) = match far && (STAGED_BLOCK + 1..=beam::MAX_CELLS).contains(&cells) {
             true => {
-                let beam_width = BEAM_WORK / tiles.len() * self.settings.effort.unwrap_or(1);
-                let last = last_block(width);
-                staged = stages::solve(width, tiles, beam_width, self.threads, last);
+                let beam_width = BEAM_WORK / cells * self.settings.effort.unwrap_or(1);
+                staged = stages::solve(width, tiles, beam_width, self.threads, STAGED_BLOCK);
                 staged.moves.iter().for_each(|&m| emit(m));
-                if staged.block.len() <= last_block(staged.width) {
-                    let moves = self.finish(staged.width, &staged.block);
-                    moves.into_iter().for_each(emit);
-                    return;
-                }
+                // Where a line's search lost its way, a larger block left, which goes on below.
                 (staged.width, &staged.block[..])
             }
             false => (width, tiles),
         };
+        if tiles.len() <= last_block(width) {
+            self.finish(width, tiles).into_iter().for_each(emit);
+            return;
+        }
+        // Up to the beam's most cells, beam search on the whole board: where it loses its way,
+        // the block of the tiles still astray or construction goes on from the nearest board it
+        // met. Construction alone pays for every tile's walk, even on a board a few hundred
+        // moves from the goal.
         let build_from = match tiles.len() <= beam::MAX_CELLS {
             true => match self.beam(width, tiles) {
                 Outcome::Goal(moves) => {
@@ -483,11 +485,9 @@ impl AnyShape {
     /// `None` for the fewest moves, whose searches and table builds tell their own progress
     /// ([`crate::progress`]).
     pub fn method(&self, width: usize, cells: usize) -> Option<&'static str> {
-        // A tall board is solved turned on its side.
-        let wide = width.max(cells / width);
         match cells {
             _ if self.solves_optimally(width, cells) => None,
-            _ if cells <= last_block(wide) => Some("beam search"),
+            _ if cells <= STAGED_BLOCK => Some("beam search"),
             _ if cells <= beam::MAX_CELLS => {
                 Some("beam search a line at a time, or on the whole board near the goal")
             }
@@ -853,13 +853,14 @@ mod tests {
         assert_eq!(method(4, 16), None);
         assert_eq!(method(2, 16), None);
         assert_eq!(method(5, 25), Some("beam search"));
-        assert_eq!(method(8, 64), Some("beam search"));
-        assert_eq!(method(10, 100), Some("beam search"));
-        let beam_first = Some("beam search a line at a time, or on the whole board near the goal");
-        assert_eq!(method(11, 121), beam_first);
-        assert_eq!(method(3, 120), beam_first);
-        assert_eq!(method(30, 60), beam_first);
-        assert_eq!(method(16, 256), beam_first);
+        assert_eq!(method(7, 49), Some("beam search"));
+        let by_lines = Some("beam search a line at a time, or on the whole board near the goal");
+        assert_eq!(method(8, 64), by_lines);
+        assert_eq!(method(10, 100), by_lines);
+        assert_eq!(method(11, 121), by_lines);
+        assert_eq!(method(3, 120), by_lines);
+        assert_eq!(method(30, 60), by_lines);
+        assert_eq!(method(16, 256), by_lines);
         let built = Some("building the moves down to 256 cells, then beam search");
         assert_eq!(method(17, 289), built);
         assert_eq!(method(2, 300), built);
