@@ -217,64 +217,118 @@ impl<const W: usize, const N: usize, const G: usize> Estimate for TablesAndConfl
     }
 }
 
+/// The most tiles of a stage's line: a board of up to 256 cells at least as wide as tall has
+/// rows of at most 16, and a board wider than tall columns of fewer.
+pub const MOST_LINE: usize = 16;
+
 /// A stage of a board solved a line at a time ([`crate::big_boards::stages`]): the goal is the
 /// stage's tiles home, the estimate their Manhattan distance; boards rank by twice that, plus
 /// the whole board's Manhattan distance and linear conflict (so the other tiles go home on the
 /// way rather than astray), plus the blank's distance to the nearest stage tile out of place
-/// (so the blank goes to work). O(line) a slide, and O(cells) for the blank's distance.
+/// (so the blank goes to work). O(line) a slide: the state keeps the stage's tiles' cells.
 #[derive(Clone)]
 pub struct LineStage {
     lines: LinearConflict,
     columns: usize,
-    /// Whether each tile is one of the stage's.
-    stage: Vec<bool>,
+    /// The stage's tiles, in order.
+    stage: Vec<u8>,
+    /// Each tile's place in `stage`, if it is one of its tiles.
+    place: Vec<Option<usize>>,
+}
+
+/// A [`LineStage`]'s state: the stage's tiles' distance, the whole board's linear conflict
+/// bound, the rank and the stage's tiles' cells.
+#[derive(Clone, Copy)]
+pub struct StageState {
+    stage: u32,
+    lines: u32,
+    rank: u32,
+    cells: [u8; MOST_LINE],
 }
 
 impl LineStage {
     /// The stage whose tiles are `stage` on a board `columns` wide with `cells` cells.
+    ///
+    /// # Panics
+    /// If `stage` has more than [`MOST_LINE`] tiles, or the board more than 256 cells.
     pub fn new(columns: usize, cells: usize, stage: &[u8]) -> Self {
-        let mut of_stage = vec![false; cells];
-        stage.iter().for_each(|&t| of_stage[usize::from(t)] = true);
+        assert!(
+            stage.len() <= MOST_LINE && cells <= 256,
+            "a line of at most 16 tiles"
+        );
+        let mut place = vec![None; cells];
+        stage
+            .iter()
+            .enumerate()
+            .for_each(|(i, &t)| place[usize::from(t)] = Some(i));
         LineStage {
             lines: LinearConflict::new(columns, cells),
             columns,
-            stage: of_stage,
+            stage: stage.to_vec(),
+            place,
         }
     }
 
-    /// The blank's distance to the nearest tile of the stage out of place on `board` (0 if none).
-    fn to_work(&self, board: &[u8]) -> u32 {
-        let blank = board.iter().position(|&t| t == 0).unwrap_or(0);
+    /// The blank's distance from `blank` to the nearest of the stage's tiles out of place, at
+    /// `cells` (0 if none).
+    fn to_work(&self, blank: usize, cells: &[u8; MOST_LINE]) -> u32 {
         let (row, column) = (blank / self.columns, blank % self.columns);
-        let astray = board.iter().enumerate().filter(|&(cell, &t)| {
-            self.stage[usize::from(t)] && home_distance(self.columns, u32::from(t), cell) > 0
-        });
-        let distance = |(cell, _): (usize, &u8)| {
+        let astray = self
+            .stage
+            .iter()
+            .zip(cells)
+            .filter(|&(&t, &c)| usize::from(t) != usize::from(c) + 1);
+        let distance = |(_, &cell): (&u8, &u8)| {
+            let cell = usize::from(cell);
             (row.abs_diff(cell / self.columns) + column.abs_diff(cell % self.columns)) as u32
         };
         astray.map(distance).min().unwrap_or(0)
     }
+
+    /// The state with these parts, its rank worked out.
+    fn with_rank(
+        &self,
+        stage: u32,
+        lines: u32,
+        blank: usize,
+        cells: [u8; MOST_LINE],
+    ) -> StageState {
+        let rank = 2 * stage + lines + self.to_work(blank, &cells);
+        StageState {
+            stage,
+            lines,
+            rank,
+            cells,
+        }
+    }
 }
 
 impl Estimate for LineStage {
-    /// The stage's tiles' distance, the whole board's linear conflict bound, and the rank.
-    type State = (u32, u32, u32);
+    type State = StageState;
 
-    fn state(&mut self, board: &[u8]) -> Self::State {
-        let cells = board.iter().enumerate();
-        let of_stage = cells.filter(|&(_, &t)| self.stage[usize::from(t)]);
-        let distance = |(cell, &t): (usize, &u8)| home_distance(self.columns, u32::from(t), cell);
-        let stage = of_stage.map(distance).sum();
+    fn state(&mut self, board: &[u8]) -> StageState {
+        let mut cells = [0; MOST_LINE];
+        let (mut stage, mut blank) = (0, 0);
+        for (cell, &t) in board.iter().enumerate() {
+            match self.place[usize::from(t)] {
+                Some(i) => {
+                    cells[i] = cell as u8;
+                    stage += home_distance(self.columns, u32::from(t), cell);
+                }
+                None if t == 0 => blank = cell,
+                None => {}
+            }
+        }
         let lines = self.lines.state(board);
-        (stage, lines, 2 * stage + lines + self.to_work(board))
+        self.with_rank(stage, lines, blank, cells)
     }
 
-    fn value(&self, state: &Self::State) -> u32 {
-        state.0
+    fn value(&self, state: &StageState) -> u32 {
+        state.stage
     }
 
-    fn rank(&self, state: &Self::State) -> u32 {
-        state.2
+    fn rank(&self, state: &StageState) -> u32 {
+        state.rank
     }
 
     /// Six times the start's estimate, plus 100: the other tiles move on the way, so a
@@ -286,23 +340,19 @@ impl Estimate for LineStage {
     fn after_slide(
         &mut self,
         board: &mut [u8],
-        &(stage, lines, _): &Self::State,
+        before: &StageState,
         from: usize,
         to: usize,
-    ) -> Self::State {
+    ) -> StageState {
         let tile = board[from];
-        let stage = match self.stage[usize::from(tile)] {
-            true => {
-                let distance = |cell| home_distance(self.columns, u32::from(tile), cell);
-                stage + distance(to) - distance(from)
-            }
-            false => stage,
-        };
-        let lines = self.lines.after_slide(board, &lines, from, to);
-        board.swap(from, to);
-        let to_work = self.to_work(board);
-        board.swap(from, to);
-        (stage, lines, 2 * stage + lines + to_work)
+        let (mut stage, mut cells) = (before.stage, before.cells);
+        if let Some(i) = self.place[usize::from(tile)] {
+            let distance = |cell| home_distance(self.columns, u32::from(tile), cell);
+            stage = stage + distance(to) - distance(from);
+            cells[i] = to as u8;
+        }
+        let lines = self.lines.after_slide(board, &before.lines, from, to);
+        self.with_rank(stage, lines, from, cells)
     }
 }
 
@@ -360,7 +410,9 @@ mod tests {
     fn a_line_stage_follows_each_slide() {
         let mut fresh = LineStage::new(5, 25, &[1, 2, 3, 4, 5]);
         walk(fresh.clone(), 5, 25, |board, state| {
-            assert_eq!(*state, fresh.state(board));
+            let afresh = fresh.state(board);
+            let parts = |s: &StageState| (s.stage, s.lines, s.rank, s.cells);
+            assert_eq!(parts(state), parts(&afresh));
             let tiles = tile_numbers(board);
             let stage: u32 = (0..25)
                 .filter(|&c| (1..=5).contains(&tiles[c]))

@@ -97,7 +97,7 @@ const FAR_PER_CELL: u64 = 3;
 /// The most cells of the block a board solved a line at a time is brought down to, and finished
 /// as such (by beam search, with stretches of a 7x7's path made optimal): a larger block's beam
 /// search loses its way more often.
-const STAGED_BLOCK: usize = 49;
+pub const STAGED_BLOCK: usize = 49;
 
 /// The most cells of the block that a board whose beam search lost its way is built down to
 /// before a second beam search, when the tiles astray reach its top row or left column: a
