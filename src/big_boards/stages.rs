@@ -1,7 +1,7 @@
 //! A board solved a line at a time by beam search: each stage brings home the top row of the
 //! block left (or its left column, when the block is wider than tall), ranked by
 //! [`LineStage`], which also sends the other tiles home on the way; a row-by-row construction
-//! pays for each tile's walk alone, and a beam search over the whole of a board past 100 cells
+//! pays for each tile's walk alone, and a beam search over the whole of a board of 8x8 or more
 //! loses its way mid-board. Each stage's beam search is over the block left, renamed as a board of
 //! its own ([`block`]); a line already home costs nothing. A search that loses its way is tried
 //! again from the nearest board it met on half as many of the line's tiles, down to two.
@@ -25,7 +25,8 @@ pub struct Staged {
 /// tiles loses its way (the block left then holds that line, as the search left it).
 ///
 /// # Complexity
-/// O(`beam_width` · cells) time a level, about three levels a cell of the board.
+/// O(`beam_width` · cells) time a level (each board kept is copied), a level a move of the
+/// path; O(`beam_width` · cells) memory.
 pub fn solve(
     width: usize,
     tiles: &[u32],
