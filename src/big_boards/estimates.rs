@@ -3,7 +3,7 @@
 //! ([`LinearConflict`], the count of the tile's line again when it leaves or enters it: O(line)
 //! a slide), a search's pattern databases on a board they serve ([`Tables`]: O(1) a slide), on
 //! 6x6 those tables with the conflicts of the lines in the rank ([`TablesAndConflicts`]), and a
-//! stage of a board solved a line at a time ([`LineStage`]: O(cells) a slide).
+//! stage of a board solved a line at a time ([`LineStage`]: O(line) a slide).
 
 use crate::board::home_distance;
 use crate::pdb::additive::{PatternDb, PatternState};

@@ -272,9 +272,11 @@ impl AnyShape {
     /// construction down to a block of at most that many cells, solved as such a board.
     fn whole_board_moves(&mut self, width: usize, tiles: &[u32], emit: &mut dyn FnMut(Move)) {
         let cells = tiles.len();
-        let far = lower_bound(width, tiles) > FAR_PER_CELL * cells as u64;
+        // Far from the goal (the bound worked out only for a board the stages take).
+        let by_lines = (STAGED_BLOCK + 1..=beam::MAX_CELLS).contains(&cells)
+            && lower_bound(width, tiles) > FAR_PER_CELL * cells as u64;
         let staged;
-        let (width, tiles) = match far && (STAGED_BLOCK + 1..=beam::MAX_CELLS).contains(&cells) {
+        let (width, tiles) = match by_lines {
             true => {
                 let beam_width = BEAM_WORK / cells * self.settings.effort.unwrap_or(1);
                 staged = stages::solve(width, tiles, beam_width, self.threads, STAGED_BLOCK);
@@ -431,14 +433,12 @@ impl AnyShape {
             Some(block) => block,
             None => return false,
         };
-        let walk = |first, second| {
-            let firsts = std::iter::repeat(first).take(block.up);
-            firsts.chain(std::iter::repeat(second).take(block.left))
-        };
-        walk(Move::Up, Move::Left).for_each(&mut *emit);
+        let moves = |m, n| std::iter::repeat(m).take(n);
+        let way_in = moves(Move::Up, block.up).chain(moves(Move::Left, block.left));
+        way_in.for_each(&mut *emit);
         self.wide_moves(block.width, &block.tiles, emit);
-        let back: Vec<Move> = walk(Move::Down, Move::Right).collect();
-        back.into_iter().rev().for_each(emit);
+        let way_out = moves(Move::Right, block.left).chain(moves(Move::Down, block.up));
+        way_out.for_each(emit);
         true
     }
 
@@ -631,18 +631,16 @@ fn astray_block(width: usize, board: &[u32]) -> Option<AstrayBlock> {
         return None;
     }
     let (up, across) = (height - 1 - bottom, width - 1 - right);
-    // The blank's walk in, each tile on its way shifted one cell back along it.
-    let mut walked = board.to_vec();
-    let mut at = cells - 1;
-    for step in (0..up).map(|_| width).chain((0..across).map(|_| 1)) {
-        walked.swap(at, at - step);
-        at -= step;
+    let mut tiles = block(board, width, (top, left), (bottom, right));
+    // The blank walks into the block's bottom-right cell, whose home tile it shifts out.
+    if up + across > 0 {
+        *tiles.last_mut().expect("a block of 2 x 2 or more") = 0;
     }
     Some(AstrayBlock {
         up,
         left: across,
         width: right + 1 - left,
-        tiles: block(&walked, width, (top, left), (bottom, right)),
+        tiles,
     })
 }
 
